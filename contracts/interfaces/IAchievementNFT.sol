@@ -49,4 +49,19 @@ interface IAchievementNFT {
 
     /// @notice The token `to` holds of kind `achievementId`, or 0.
     function tokenOfAchievement(address to, uint256 achievementId) external view returns (uint256);
+
+    function MINTER_ROLE() external view returns (bytes32);
+
+    /// @notice True once `achievementId` was defined.
+    function isDefined(uint256 achievementId) external view returns (bool);
+
+    /// @notice What token `tokenId` records: its kind, the mission it was earned for (0 if none) and
+    /// when it was minted (unix seconds). Reverts for a token that does not exist.
+    function tokenData(uint256 tokenId)
+        external
+        view
+        returns (uint256 achievementId, uint256 missionId, uint256 mintedAt);
+
+    /// @notice The number of tokens minted so far (token ids run from 1 to this).
+    function totalMinted() external view returns (uint256);
 }

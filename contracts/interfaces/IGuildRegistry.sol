@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
+import {Guilds} from "../types/DataTypes.sol";
+import {IMissionEscrow} from "./IMissionEscrow.sol";
+
 /// @title IGuildRegistry
 /// @notice Guilds, their members and roles, and their mission boards. A guild's fee (basis points,
 /// capped at MAX_FEE_BPS) is taken from rewards of missions posted into it and paid to its treasury.
@@ -10,6 +13,7 @@ pragma solidity 0.8.28;
 /// an operator they authorised in the OperatorRegistry.
 interface IGuildRegistry {
     /// @notice A guild was created; `admin` is its first member, with every role.
+    /// @dev The only event of `createGuild`: no `MemberJoined` nor `RolesChanged` follows for `admin`.
     event GuildCreated(
         uint32 indexed guildId,
         address indexed admin,
@@ -42,6 +46,9 @@ interface IGuildRegistry {
 
     event BoardEntryRemoved(uint32 indexed guildId, uint256 indexed missionId, address indexed by);
 
+    /// @notice The protocol admin set the escrow whose missions may be published to boards (once).
+    event EscrowSet(address indexed escrow);
+
     /// @notice Creates a guild with `admin` as its first member holding every role.
     /// @dev Requirements: caller is `admin` or its operator; `name` is a unique slug of 3..32 chars
     /// [a-z0-9-]; `feeBps <= MAX_FEE_BPS`; `treasury` is not zero.
@@ -61,6 +68,8 @@ interface IGuildRegistry {
     function join(uint32 guildId, address member) external;
 
     /// @notice `member` leaves the guild and loses its roles. The last admin cannot leave.
+    /// @dev A member holding roles gets `RolesChanged(guildId, member, previousRoles, 0, member)` first,
+    /// then `MemberLeft`; a plain member only `MemberLeft`.
     function leave(uint32 guildId, address member) external;
 
     /// @notice `by` sets the role bits of `member`. Admins may set any bits; officers may only add or
@@ -79,7 +88,17 @@ interface IGuildRegistry {
 
     function removeFromBoard(uint32 guildId, uint256 missionId, address curator) external;
 
+    /// @notice Sets the escrow that publishToBoard reads missions from.
+    /// @dev Requirements: caller holds DEFAULT_ADMIN_ROLE; not set yet; `escrow_` is not zero.
+    function setEscrow(IMissionEscrow escrow_) external;
+
     function MAX_FEE_BPS() external view returns (uint16);
+    function escrow() external view returns (IMissionEscrow);
+    function getGuild(uint32 guildId) external view returns (Guilds.Guild memory);
+    function getMember(uint32 guildId, address account) external view returns (Guilds.Member memory);
+    /// @notice The id of the guild named `name`, or 0.
+    function guildIdByName(string calldata name) external view returns (uint32);
+    function isOnBoard(uint32 guildId, uint256 missionId) external view returns (bool);
     function guildExists(uint32 guildId) external view returns (bool);
     function guildFeeBps(uint32 guildId) external view returns (uint16);
     function guildTreasury(uint32 guildId) external view returns (address);

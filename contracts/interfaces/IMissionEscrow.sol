@@ -212,10 +212,26 @@ interface IMissionEscrow {
     function withdrawGuildFees(uint32 guildId) external returns (uint256 amount);
 
     /*//////////////////////////////////////////////////////////////
+                                 ADMIN
+    //////////////////////////////////////////////////////////////*/
+
+    /// @notice Sets a time window (DEFAULT_ADMIN_ROLE). Applies to deadlines set afterwards only.
+    /// @dev Bounds: Review 3..14 days, Resolution 1..14 days, Appeal 1..14 days, AppealDecision 1..30 days,
+    /// DisputeTimeout 7..90 days; else `MissionEscrow_InvalidWindow`. Emits `WindowSet`.
+    function setWindow(Missions.Window window, uint256 value) external;
+
+    /// @notice Sets the protocol and labs treasuries (DEFAULT_ADMIN_ROLE). Neither may be zero.
+    function setTreasuries(address protocolTreasury, address labsTreasury) external;
+
+    /*//////////////////////////////////////////////////////////////
                                  VIEWS
     //////////////////////////////////////////////////////////////*/
 
     function token() external view returns (address);
+    function protocolTreasury() external view returns (address);
+    function labsTreasury() external view returns (address);
+    /// @notice The current length of `window`, in seconds.
+    function windowOf(Missions.Window window) external view returns (uint256);
     function getMission(uint256 missionId) external view returns (Missions.Mission memory);
     function getDispute(uint256 disputeId) external view returns (Disputes.Dispute memory);
     function disputeOf(uint256 missionId) external view returns (uint256 disputeId);

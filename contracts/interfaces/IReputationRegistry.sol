@@ -18,6 +18,8 @@ interface IReputationRegistry {
     /// @dev Requirements: caller holds REFERRER_ROLE; `referrer != referee`; `referee` not referred yet.
     function recordReferral(address referrer, address referee) external;
 
+    function PROVIDER_ROLE() external view returns (bytes32);
+    function REFERRER_ROLE() external view returns (bytes32);
     function builderScoreOf(address account) external view returns (uint8 score, bool isSet);
     function referrerOf(address referee) external view returns (address);
 }

@@ -46,6 +46,9 @@ library Errors {
     error MissionEscrow_InvalidOutcome(Disputes.Outcome outcome, uint8 splitPercentage);
     error MissionEscrow_DeadlineNotReached(uint256 disputeId, uint256 deadline);
     error MissionEscrow_DeadlinePassed(uint256 disputeId, uint256 deadline);
+    /// @notice The appeals resolver is the resolver whose decision is appealed.
+    error MissionEscrow_SameResolver(uint256 disputeId, address resolver);
+    error MissionEscrow_InvalidToken(address token, uint8 decimals);
 
     /*//////////////////////////////////////////////////////////////
                            GUILD REGISTRY
@@ -61,6 +64,10 @@ library Errors {
     error GuildRegistry_LastAdmin(uint256 guildId, address account);
     error GuildRegistry_MissionNotInGuild(uint256 guildId, uint256 missionId);
     error GuildRegistry_MissionNotFound(uint256 missionId);
+    error GuildRegistry_InvalidRoles(uint8 roles);
+    error GuildRegistry_NotOnBoard(uint256 guildId, uint256 missionId);
+    error GuildRegistry_EscrowNotSet();
+    error GuildRegistry_EscrowAlreadySet(address escrow);
 
     /*//////////////////////////////////////////////////////////////
                            ACHIEVEMENT NFT

@@ -14,6 +14,16 @@ library Missions {
         Disputed
     }
 
+    /// @dev The admin-settable time windows of the escrow (`IMissionEscrow.setWindow`). A window is read
+    /// when a deadline is set, so changing it never moves a deadline already in flight.
+    enum Window {
+        Review,
+        Resolution,
+        Appeal,
+        AppealDecision,
+        DisputeTimeout
+    }
+
     /// @dev Three storage slots. `reward` is in the stablecoin's base units (6 decimals); uint64 holds
     /// up to 1.8e13 whole units. `guildFeeBps` is snapshotted at creation so a guild cannot raise its
     /// fee on a mission already in flight. `reviewDeadline` is 0 until proof is submitted.
@@ -81,6 +91,7 @@ library Disputes {
         uint64 lppAmount;
         Outcome appealedOutcome; // the resolver's outcome that was appealed, None if no appeal
         uint8 appealedSplitPercentage;
+        uint32 timeoutAt; // raisedAt + dispute timeout: without a decision by then, the default outcome applies
         // slot 4..6
         bytes32 posterEvidenceHash;
         bytes32 performerEvidenceHash;

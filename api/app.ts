@@ -1,0 +1,128 @@
+// The API server: createServer(options) builds it (migrations included), listen() serves it.
+// Tests and the supervisor use this in-process; api/server.ts runs it as a program.
+import { serve, type ServerType } from "@hono/node-server";
+import { bodyLimit } from "hono/body-limit";
+import { createDeps, type Deps } from "./deps.ts";
+import { loadEnv, type Env } from "./env.ts";
+import { runMigrations } from "./db/migrate.ts";
+import { createApp, createRouter } from "./lib/create-app.ts";
+import { AppError, errorBody } from "./lib/errors.ts";
+import { createLogger, type Logger } from "./lib/logger.ts";
+import { readToken, rejectBadToken } from "./middlewares/auth.ts";
+import { requireJsonBody } from "./middlewares/content-type.ts";
+import { idempotency } from "./middlewares/idempotency.ts";
+import { observe } from "./middlewares/observe.ts";
+import { rateLimit } from "./middlewares/rate-limit.ts";
+import { authRouter } from "./routes/auth/auth.index.ts";
+import { missionsRouter } from "./routes/missions/missions.index.ts";
+import { docsRouter } from "./routes/system/docs.ts";
+import { systemRouter } from "./routes/system/system.index.ts";
+
+export function buildApp(deps: Deps) {
+  const app = createApp();
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use("*", observe(), readToken(), rateLimit(), rejectBadToken());
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: deps.env.BODY_LIMIT_BYTES,
+      onError: (c) =>
+        c.json(
+          errorBody(new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${deps.env.BODY_LIMIT_BYTES} bytes`)),
+          413,
+        ),
+    }),
+  );
+  app.use("*", requireJsonBody(), idempotency());
+
+  const api = createRouter();
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+  });
+  api.route("/", systemRouter()).route("/", authRouter()).route("/", missionsRouter());
+  // The unversioned API and /v2 are the same routes (spec "Versioning").
+  app.route("/", api);
+  app.route("/v2", api);
+  app.route("/", docsRouter());
+
+  const doc = api.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "Mission marketplace API",
+      version: "1.0.0",
+      description: "Every path is also served under /v2. Errors: { error: { code, message } }.",
+    },
+    servers: [{ url: "/" }, { url: "/v2" }],
+  });
+  app.get("/openapi.json", (c) => c.json(doc));
+  app.get("/v2/openapi.json", (c) => c.json(doc));
+  return app;
+}
+
+export interface ServerOptions {
+  /** A validated environment; default: process.env merged with `overrides`. */
+  env?: Env;
+  overrides?: Record<string, string | undefined>;
+  logger?: Logger;
+}
+
+export interface ApiServer {
+  app: ReturnType<typeof buildApp>;
+  deps: Deps;
+  env: Env;
+  /** Listens on env.PORT (0 = a free port); resolves with the bound port and base URL. */
+  listen(port?: number): Promise<{ port: number; url: string }>;
+  close(): Promise<void>;
+}
+
+export async function createServer(options: ServerOptions = {}): Promise<ApiServer> {
+  const env = options.env ?? loadEnv(options.overrides);
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL, { service: "api" });
+  const deps = createDeps(env, logger);
+  if (env.MIGRATE_ON_START) await runMigrations(deps.database);
+  const app = buildApp(deps);
+  let server: ServerType | undefined;
+  // Housekeeping: expired sign-in nonces and idempotency keys (retention 24 h).
+  const sweep = setInterval(() => {
+    void deps.repos.nonces.purgeExpired().catch(() => {});
+    void deps.repos.idempotency.purgeExpired().catch(() => {});
+  }, 10 * 60 * 1000);
+  sweep.unref();
+  return {
+    app,
+    deps,
+    env,
+    listen(port = env.PORT) {
+      return new Promise((resolve, reject) => {
+        server = serve({ fetch: app.fetch, port, hostname: env.HOST }, (info) => {
+          logger.info("api listening", { port: info.port, host: env.HOST });
+          resolve({ port: info.port, url: `http://127.0.0.1:${info.port}` });
+        });
+        server.once("error", reject);
+      });
+    },
+    async close() {
+      clearInterval(sweep);
+      if (server) {
+        const s = server;
+        await new Promise<void>((r) => {
+          s.close(() => r());
+          (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        });
+      }
+      await deps.close();
+    },
+  };
+}
+
+/** createServer + listen. */
+export async function startApi(options: ServerOptions = {}): Promise<ApiServer & { url: string; port: number }> {
+  const s = await createServer(options);
+  const { url, port } = await s.listen();
+  return Object.assign(s, { url, port });
+}

@@ -1,0 +1,121 @@
+// The API's own off-chain tables, in the Postgres schema "api" (Ponder never touches it).
+// Changes: edit this file, then `npm run db:generate` and commit api/db/migrations.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export const api = pgSchema("api");
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const users = api.table("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Lowercase 0x address. */
+  evmAddress: text("evm_address").notNull().unique(),
+  displayName: text("display_name").notNull().default(""),
+  bio: text("bio").notNull().default(""),
+  avatar: text("avatar").notNull().default(""),
+  solanaAddress: text("solana_address"),
+  /** Premium rate-limit tier; set by an operator (SQL / admin tool), never by the user. */
+  premium: boolean("premium").notNull().default(false),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  lastActiveAt: ts("last_active_at").notNull().defaultNow(),
+});
+
+export const vaults = api.table("vaults", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  permissions: jsonb("permissions").notNull(),
+  initializedAt: ts("initialized_at").notNull().defaultNow(),
+  lastSyncedAt: ts("last_synced_at"),
+});
+
+export const authNonces = api.table(
+  "auth_nonces",
+  {
+    nonce: text("nonce").primaryKey(),
+    address: text("address").notNull(),
+    domain: text("domain").notNull(),
+    /** The exact EIP-4361 text handed out; /auth/verify checks the signature against it. */
+    message: text("message").notNull(),
+    issuedAt: ts("issued_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    consumedAt: ts("consumed_at"),
+  },
+  (t) => [index("auth_nonces_address_idx").on(t.address, t.expiresAt)],
+);
+
+export const idempotencyKeys = api.table(
+  "idempotency_keys",
+  {
+    /** "user:<uuid>" or "ip:<address>" for unauthenticated calls. */
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    /** in_flight | done */
+    state: text("state").notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_expires_idx").on(t.expiresAt)],
+);
+
+/** One row per details commitment; the chain says which one is current (join on details_hash). */
+export const missionDetails = api.table(
+  "mission_details",
+  {
+    detailsHash: text("details_hash").primaryKey(),
+    onChainId: text("on_chain_id"),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    category: text("category").notNull(),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    radius: doublePrecision("radius"),
+    metadata: jsonb("metadata").notNull().default(sql`'{}'::jsonb`),
+    salt: text("salt").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("mission_details_on_chain_id_idx").on(t.onChainId)],
+);
+
+export const missionProofs = api.table("mission_proofs", {
+  proofHash: text("proof_hash").primaryKey(),
+  onChainId: text("on_chain_id").notNull(),
+  proofType: text("proof_type").notNull(),
+  proofData: text("proof_data").notNull(),
+  notes: text("notes").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const disputeRecords = api.table("dispute_records", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  onChainId: text("on_chain_id").notNull(),
+  onChainDisputeId: text("on_chain_dispute_id"),
+  initiatorId: uuid("initiator_id").references(() => users.id, { onDelete: "set null" }),
+  reason: text("reason").notNull(),
+  evidence: text("evidence"),
+  reasonHash: text("reason_hash").notNull().unique(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const rateLimitBuckets = api.table("rate_limit_buckets", {
+  key: text("key").primaryKey(),
+  /** Start of the current fixed window, ms since epoch. */
+  windowStart: bigint("window_start", { mode: "number" }).notNull(),
+  count: integer("count").notNull(),
+});

@@ -1,0 +1,81 @@
+// The only reader of process.env. Every setting is validated here; a bad value stops the process
+// with a message naming the variable.
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: int(0, 65535).default(3000),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL"),
+  /** Ponder's views schema (`ponder start --views-schema`). */
+  CHAIN_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default("chain"),
+  RPC_URL: z.string().url().default("http://127.0.0.1:8545"),
+  /** Chain id; when absent, taken from the deployment file. */
+  CHAIN_ID: int(1, 2 ** 53 - 1).optional(),
+  DEPLOYMENT_FILE: z.string().min(1).optional(),
+  INDEXER_URL: z.string().url().default("http://127.0.0.1:42069"),
+  /** Bounded wait for the indexer to reach a mined transaction's block (read-your-writes). */
+  INDEXER_WAIT_MS: int(0, 60_000).default(5_000),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  JWT_ISSUER: z.string().min(1).default("mission-marketplace-api"),
+  JWT_AUDIENCE: z.string().min(1).default("mission-marketplace"),
+  /** SIWE domain (host[:port]) and URI the messages are bound to. Default: localhost:PORT. */
+  SIWE_DOMAIN: z.string().min(1).optional(),
+  SIWE_URI: z.string().url().optional(),
+  /** Lifetime of a SIWE message / nonce (spec: 5 minutes). */
+  AUTH_NONCE_TTL_SECONDS: int(1, 3600).default(300),
+  RELAYER_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex key")
+    .optional(),
+  RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).default("memory"),
+  RATE_LIMIT_ANON_PER_MIN: int(1, 1_000_000).default(30),
+  RATE_LIMIT_USER_PER_MIN: int(1, 1_000_000).default(300),
+  RATE_LIMIT_PREMIUM_PER_MIN: int(1, 1_000_000).default(1000),
+  /** Trust the first X-Forwarded-For hop as the client IP (only behind a proxy you run). */
+  TRUST_PROXY: bool.default(false),
+  BODY_LIMIT_BYTES: int(1, 10 * 1024 * 1024).default(64 * 1024),
+  /** Run the API's migrations at start (default true). */
+  MIGRATE_ON_START: bool.default(true),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {
+  constructor(public readonly issues: { variable: string; reason: string }[]) {
+    super(
+      "Invalid configuration: " + issues.map((i) => `${i.variable}: ${i.reason}`).join("; "),
+    );
+    this.name = "EnvError";
+  }
+}
+
+/** Validates `source` (default: process.env). Throws EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings count as unset, as in most dotenv setups.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((i) => ({ variable: String(i.path[0] ?? "?"), reason: i.message })),
+    );
+  }
+  const env = result.data;
+  if (env.NODE_ENV === "production" && !env.JWT_SECRET) {
+    throw new EnvError([{ variable: "JWT_SECRET", reason: "required when NODE_ENV=production" }]);
+  }
+  return env;
+}
+
+/** Reads process.env merged with `overrides` (tests, supervisor). */
+export function loadEnv(overrides: Record<string, string | undefined> = {}): Env {
+  return parseEnv({ ...process.env, ...overrides });
+}

@@ -1,0 +1,80 @@
+// One error type for the whole API. The HTTP status of every code lives in STATUS, nowhere else.
+
+export const STATUS = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_POSTER: 403,
+  NOT_PERFORMER: 403,
+  INELIGIBLE: 403,
+  NOT_FOUND: 404,
+  MISSION_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  MISSION_NOT_OPEN: 409,
+  ALREADY_ACCEPTED: 409,
+  INVALID_STATE: 409,
+  TERMS_CHANGED: 409,
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INSUFFICIENT_BALANCE: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  CHAIN_UNAVAILABLE: 503,
+  INDEXER_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS;
+export type ErrorStatus = (typeof STATUS)[ErrorCode];
+
+export interface FieldIssue {
+  field: string;
+  reason: string;
+}
+
+export class AppError extends Error {
+  readonly status: ErrorStatus;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldIssue[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.status = STATUS[code];
+  }
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: FieldIssue[] };
+}
+
+export function errorBody(err: AppError): ErrorBody {
+  return {
+    error: {
+      code: err.code,
+      message: err.message,
+      ...(err.details ? { details: err.details } : {}),
+    },
+  };
+}
+
+export const validationError = (details: FieldIssue[]) =>
+  new AppError(
+    "VALIDATION_ERROR",
+    "Invalid request: " + details.map((d) => `${d.field}: ${d.reason}`).join("; "),
+    details,
+  );
+
+/** Zod issues -> field/reason pairs; `where` prefixes the location (body, query, path). */
+export function zodIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  where?: string,
+): FieldIssue[] {
+  return issues.map((i) => {
+    const path = i.path.map(String).join(".");
+    return { field: path || where || "body", reason: i.message };
+  });
+}

@@ -1,0 +1,42 @@
+// Reads an optional bearer token. A bad token is remembered, not thrown, so the request is still
+// counted by the rate limiter (by IP) before it is refused.
+import type { MiddlewareHandler } from "hono";
+import { AppError } from "../lib/errors.ts";
+import type { AppEnv } from "../lib/types.ts";
+
+const pendingAuthError = new WeakMap<object, AppError>();
+
+export const readToken = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const header = c.req.header("Authorization");
+  if (header !== undefined) {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    try {
+      if (!m) throw new AppError("UNAUTHORIZED", "Authorization header must be 'Bearer <token>'");
+      const deps = c.get("deps");
+      const claims = await deps.services.auth.verifyToken(m[1]!);
+      const user = await deps.repos.users.findById(claims.userId);
+      if (!user || user.evmAddress !== claims.address.toLowerCase()) {
+        throw new AppError("UNAUTHORIZED", "Invalid token");
+      }
+      c.set("user", user);
+      void deps.repos.users.touch(user.id).catch(() => {});
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      pendingAuthError.set(c.req.raw, err);
+    }
+  }
+  await next();
+};
+
+/** Throws the remembered token error, if any (runs after rate limiting). */
+export const rejectBadToken = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const err = pendingAuthError.get(c.req.raw);
+  if (err) throw err;
+  await next();
+};
+
+/** For routes that need a signed-in user. */
+export const requireUser = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  if (!c.get("user")) throw new AppError("UNAUTHORIZED", "Authentication required: send Authorization: Bearer <token>");
+  await next();
+};

@@ -1,0 +1,68 @@
+// Idempotency-Key on every POST: same key + same body -> the stored response (no second effect);
+// same key + another body -> 422 IDEMPOTENCY_KEY_REUSED; same key still running -> 409
+// IDEMPOTENCY_KEY_IN_USE. Keys are scoped per user (per client IP before sign-in), kept 24 h.
+import { createHash } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { canonicalJson } from "../lib/canonical-json.ts";
+import { AppError, validationError } from "../lib/errors.ts";
+import type { AppEnv } from "../lib/types.ts";
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** An in-flight claim older than this is taken to be from a crashed process. */
+const STALE_IN_FLIGHT_MS = 5 * 60 * 1000;
+const KEY_RE = /^[\x21-\x7e]{1,255}$/;
+
+function requestHash(method: string, path: string, body: string): string {
+  let normalized = body;
+  try {
+    normalized = body.trim() === "" ? "" : canonicalJson(JSON.parse(body));
+  } catch {
+    // not JSON: compare the raw text
+  }
+  return createHash("sha256").update(`${method} ${path}\n${normalized}`).digest("hex");
+}
+
+export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const key = c.req.header("Idempotency-Key");
+  if (c.req.method !== "POST" || key === undefined) return next();
+  if (!KEY_RE.test(key)) {
+    throw validationError([{ field: "header.Idempotency-Key", reason: "must be 1-255 visible ASCII characters" }]);
+  }
+  const repo = c.get("deps").repos.idempotency;
+  const user = c.get("user");
+  const scope = user ? `user:${user.id}` : `ip:${c.get("clientIp")}`;
+  const hash = requestHash(c.req.method, c.req.path.replace(/^\/v2(?=\/)/, ""), await c.req.text());
+
+  let claimed = await repo.claim(scope, key, hash, IDEMPOTENCY_TTL_MS);
+  if (!claimed && (await repo.reclaimIfStale(scope, key, STALE_IN_FLIGHT_MS))) {
+    claimed = await repo.claim(scope, key, hash, IDEMPOTENCY_TTL_MS);
+  }
+  if (!claimed) {
+    const row = await repo.find(scope, key);
+    if (!row) throw new AppError("IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is in progress");
+    if (row.requestHash !== hash) {
+      throw new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request");
+    }
+    if (row.state !== "done") {
+      throw new AppError("IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is in progress");
+    }
+    return new Response(row.responseBody, {
+      status: row.responseStatus!,
+      headers: { "Content-Type": "application/json", "Idempotent-Replayed": "true" },
+    });
+  }
+
+  try {
+    await next();
+  } catch (err) {
+    await repo.release(scope, key).catch(() => {});
+    throw err;
+  }
+  // Server failures are not final: release the key so the client can retry with it.
+  if (c.res.status >= 500) {
+    await repo.release(scope, key);
+    return;
+  }
+  const body = await c.res.clone().text();
+  await repo.complete(scope, key, c.res.status, body);
+};

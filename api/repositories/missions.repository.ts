@@ -1,0 +1,136 @@
+// Missions as the indexer sees them (Ponder's views schema), joined with the API's off-chain
+// details (by the details commitment the chain currently holds) and the posters' profiles.
+import type pg from "pg";
+import { AppError } from "../lib/errors.ts";
+
+/** Ponder's views are missing until the indexer has started once: answer 503, not 500. */
+async function q<R extends pg.QueryResultRow>(pool: pg.Pool, text: string, params: unknown[]) {
+  try {
+    return await pool.query<R>(text, params);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === "3F000" || code === "42P01") {
+      throw new AppError("INDEXER_UNAVAILABLE", "Indexed chain data is not available yet");
+    }
+    throw err;
+  }
+}
+
+export interface MissionRow {
+  id: string;
+  on_chain_id: string;
+  escrow_address: string;
+  poster: string;
+  performer: string | null;
+  guild_id: number;
+  guild_uuid: string | null;
+  guild_name: string | null;
+  reward: string;
+  ddr_amount: string;
+  state: string;
+  details_hash: string;
+  proof_hash: string | null;
+  refund_amount: string | null;
+  expires_at: string;
+  created_at: string;
+  accepted_at: string | null;
+  completed_at: string | null;
+  title: string | null;
+  description: string | null;
+  category: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  radius: number | null;
+  metadata: Record<string, unknown> | null;
+  poster_id: string | null;
+  poster_name: string | null;
+  performer_id: string | null;
+  performer_name: string | null;
+}
+
+export interface MissionFilter {
+  state?: string;
+  category?: string;
+  guildId?: string;
+  posterAddress?: string;
+  performerAddress?: string;
+  minReward?: bigint;
+  maxReward?: bigint;
+  sortBy: "createdAt" | "rewardAmount" | "expiresAt";
+  sortOrder: "asc" | "desc";
+  skip: number;
+  take: number;
+}
+
+const SORT = { createdAt: "m.created_at", rewardAmount: "m.reward", expiresAt: "m.expires_at" } as const;
+
+export function missionsRepository(pool: pg.Pool, chainSchema: string) {
+  const s = `"${chainSchema}"`;
+  const select = `
+    SELECT m.id, m.on_chain_id::text, m.escrow_address, m.poster, m.performer, m.guild_id, m.guild_uuid,
+           g.name AS guild_name, m.reward::text, m.ddr_amount::text, m.state, m.details_hash, m.proof_hash,
+           m.refund_amount::text, m.expires_at::text, m.created_at::text, m.accepted_at::text,
+           m.completed_at::text, d.title, d.description, d.category, d.latitude, d.longitude, d.radius,
+           d.metadata, pu.id AS poster_id, pu.display_name AS poster_name,
+           fu.id AS performer_id, fu.display_name AS performer_name
+      FROM ${s}.missions m
+      LEFT JOIN api.mission_details d ON d.details_hash = lower(m.details_hash)
+      LEFT JOIN ${s}.guilds g ON g.id = m.guild_uuid
+      LEFT JOIN api.users pu ON pu.evm_address = lower(m.poster)
+      LEFT JOIN api.users fu ON fu.evm_address = lower(m.performer)`;
+
+  return {
+    async findById(id: string): Promise<MissionRow | null> {
+      const res = await q<MissionRow>(pool, `${select} WHERE m.id = $1`, [id]);
+      return res.rows[0] ?? null;
+    },
+    async list(f: MissionFilter): Promise<{ rows: MissionRow[]; total: number }> {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      const add = (clause: string, value: unknown) => {
+        params.push(value);
+        where.push(clause.replace("?", `$${params.length}`));
+      };
+      if (f.state) add("m.state = ?", f.state);
+      if (f.category) add("lower(d.category) = lower(?)", f.category);
+      if (f.guildId) add("m.guild_uuid = ?", f.guildId);
+      if (f.posterAddress) add("lower(m.poster) = ?", f.posterAddress.toLowerCase());
+      if (f.performerAddress) add("lower(m.performer) = ?", f.performerAddress.toLowerCase());
+      if (f.minReward !== undefined) add("m.reward >= ?", f.minReward.toString());
+      if (f.maxReward !== undefined) add("m.reward <= ?", f.maxReward.toString());
+      const w = where.length ? `WHERE ${where.join(" AND ")}` : "";
+      const order = `ORDER BY ${SORT[f.sortBy]} ${f.sortOrder === "asc" ? "ASC" : "DESC"}, m.on_chain_id ${f.sortOrder === "asc" ? "ASC" : "DESC"}`;
+      const [rows, count] = await Promise.all([
+        q<MissionRow>(pool, `${select} ${w} ${order} OFFSET ${f.skip} LIMIT ${f.take}`, params),
+        q<{ n: string }>(pool, 
+          `SELECT count(*)::text AS n FROM ${s}.missions m
+             LEFT JOIN api.mission_details d ON d.details_hash = lower(m.details_hash) ${w}`,
+          params,
+        ),
+      ]);
+      return { rows: rows.rows, total: Number(count.rows[0]!.n) };
+    },
+    async settlement(missionId: string) {
+      const res = await q<Record<string, string>>(pool, 
+        `SELECT performer_amount::text, protocol_amount::text, guild_amount::text, labs_amount::text,
+                resolver_amount::text FROM ${s}.settlements WHERE mission_id = $1`,
+        [missionId],
+      );
+      return res.rows[0] ?? null;
+    },
+    async guildOnChainId(guildUuid: string): Promise<number | null> {
+      const res = await q<{ on_chain_id: number }>(pool, `SELECT on_chain_id FROM ${s}.guilds WHERE id = $1`, [
+        guildUuid,
+      ]);
+      return res.rows[0]?.on_chain_id ?? null;
+    },
+    async isActiveGuildMember(guildOnChainId: number, account: string): Promise<boolean> {
+      const res = await q(pool, 
+        `SELECT 1 FROM ${s}.guild_members WHERE guild_id = $1 AND lower(account) = $2 AND active`,
+        [guildOnChainId, account.toLowerCase()],
+      );
+      return (res.rowCount ?? 0) > 0;
+    },
+  };
+}
+export type MissionsRepository = ReturnType<typeof missionsRepository>;

@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+
+/** Shared fixed-window counters for several API copies (RATE_LIMIT_STORE=postgres). */
+export function rateLimitRepository(db: Db) {
+  return {
+    /** Increments the counter of `key` in the window starting at `windowStart`; returns the new count. */
+    async hit(key: string, windowStart: number): Promise<number> {
+      const res = await db.execute<{ count: number }>(sql`
+        INSERT INTO api.rate_limit_buckets AS b (key, window_start, count)
+        VALUES (${key}, ${windowStart}, 1)
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN b.window_start = EXCLUDED.window_start THEN b.count + 1 ELSE 1 END,
+          window_start = EXCLUDED.window_start
+        RETURNING count`);
+      return Number(res.rows[0]!.count);
+    },
+    async peek(key: string, windowStart: number): Promise<number> {
+      const res = await db.execute<{ count: number }>(sql`
+        SELECT count FROM api.rate_limit_buckets WHERE key = ${key} AND window_start = ${windowStart}`);
+      return Number(res.rows[0]?.count ?? 0);
+    },
+    async purgeBefore(windowStart: number): Promise<void> {
+      await db.execute(sql`DELETE FROM api.rate_limit_buckets WHERE window_start < ${windowStart}`);
+    },
+  };
+}
+export type RateLimitRepository = ReturnType<typeof rateLimitRepository>;

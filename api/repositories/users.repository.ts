@@ -1,0 +1,57 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { users, vaults } from "../db/schema.ts";
+
+export type UserRow = typeof users.$inferSelect;
+
+export const DEFAULT_VAULT_PERMISSIONS = {
+  locationSharing: { enabled: false, precision: "neighborhood", liveTrackingConsent: false },
+  profileVisibility: { displayName: "public", bio: "public", stats: "public", missionHistory: "public" },
+  notifications: { push: true, email: false, marketing: false },
+};
+
+export function usersRepository(db: Db) {
+  return {
+    async findById(id: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row ?? null;
+    },
+    async findByAddress(address: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.evmAddress, address.toLowerCase())).limit(1);
+      return row ?? null;
+    },
+    async findByAddresses(addresses: string[]): Promise<UserRow[]> {
+      if (addresses.length === 0) return [];
+      return db
+        .select()
+        .from(users)
+        .where(sql`${users.evmAddress} = ANY(${addresses.map((a) => a.toLowerCase())})`);
+    },
+    /** First sign-in creates the user and their vault; later sign-ins only touch lastActiveAt. */
+    async upsertOnSignIn(address: string): Promise<UserRow> {
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ evmAddress: address.toLowerCase() })
+          .onConflictDoUpdate({ target: users.evmAddress, set: { lastActiveAt: sql`now()` } })
+          .returning();
+        await tx
+          .insert(vaults)
+          .values({ userId: user!.id, permissions: DEFAULT_VAULT_PERMISSIONS })
+          .onConflictDoNothing();
+        return user!;
+      });
+    },
+    /** Throttled: at most one write per user per 5 minutes. */
+    async touch(id: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ lastActiveAt: sql`now()` })
+        .where(and(eq(users.id, id), lt(users.lastActiveAt, sql`now() - interval '5 minutes'`)));
+    },
+    async setPremium(id: string, premium: boolean): Promise<void> {
+      await db.update(users).set({ premium }).where(eq(users.id, id));
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof usersRepository>;

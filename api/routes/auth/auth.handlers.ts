@@ -1,0 +1,15 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import type { AppEnv } from "../../lib/types.ts";
+import type * as routes from "./auth.routes.ts";
+
+export const message: RouteHandler<typeof routes.message, AppEnv> = async (c) => {
+  const { address } = c.req.valid("json");
+  return c.json(await c.get("deps").services.auth.createMessage(address), 200);
+};
+
+export const verify: RouteHandler<typeof routes.verify, AppEnv> = async (c) => {
+  const { address, signature } = c.req.valid("json");
+  const { token, user } = await c.get("deps").services.auth.verify(address, signature);
+  c.get("logger").info("signed in", { userId: user.id });
+  return c.json({ token }, 200);
+};

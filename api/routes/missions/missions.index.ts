@@ -1,0 +1,15 @@
+import { createRouter } from "../../lib/create-app.ts";
+import * as h from "./missions.handlers.ts";
+import * as r from "./missions.routes.ts";
+
+export const missionsRouter = () =>
+  createRouter()
+    .openapi(r.list, h.list)
+    .openapi(r.create, h.create)
+    .openapi(r.get, h.get)
+    .openapi(r.patch, h.patch)
+    .openapi(r.accept, h.accept)
+    .openapi(r.submit, h.submit)
+    .openapi(r.approve, h.approve)
+    .openapi(r.cancel, h.cancel)
+    .openapi(r.dispute, h.dispute);

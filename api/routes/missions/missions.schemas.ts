@@ -1,0 +1,131 @@
+import { z } from "@hono/zod-openapi";
+import { MoneyError, parseAmount } from "../../lib/money.ts";
+
+export const STATES = ["Open", "Accepted", "Submitted", "Completed", "Cancelled", "Expired", "Disputed"] as const;
+
+const amount = (min0: boolean) =>
+  z
+    .string()
+    .superRefine((v, ctx) => {
+      try {
+        const units = parseAmount(v);
+        if (!min0 && units === 0n) ctx.addIssue({ code: "custom", message: "must be at least 0.000001" });
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as MoneyError).message });
+      }
+    })
+    .openapi({ example: "25.000000", description: "Decimal string, at most 6 fractional digits" });
+
+const Location = z
+  .object({
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    radius: z.number().positive().max(100_000).openapi({ description: "Meters" }),
+  })
+  .openapi("Location");
+
+const Metadata = z.record(z.string(), z.unknown()).openapi({ description: "Free-form object" });
+const Title = z.string().trim().min(1).max(100);
+const Text = (max: number) => z.string().max(max);
+
+export const IdParam = z.object({
+  id: z.string().min(1).max(100).openapi({ param: { name: "id", in: "path" }, example: "0b7c5f7e-1c8a-8d2e-9f00-0a1b2c3d4e5f" }),
+});
+
+export const ListQuery = z.object({
+  state: z.enum(STATES).optional(),
+  category: z.string().max(100).optional(),
+  guildId: z.string().max(100).optional(),
+  posterId: z.string().max(100).optional(),
+  performerId: z.string().max(100).optional(),
+  minReward: amount(true).optional(),
+  maxReward: amount(true).optional(),
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  take: z.coerce.number().int().min(1).max(100).default(20),
+  sortBy: z.enum(["createdAt", "rewardAmount", "expiresAt"]).default("createdAt"),
+  sortOrder: z.enum(["asc", "desc"]).default("desc"),
+});
+
+export const CreateBody = z
+  .object({
+    title: Title,
+    description: Text(5_000),
+    rewardAmount: amount(false),
+    category: z.string().trim().min(1).max(50),
+    expiresIn: z.number().int().min(60).max(365 * 24 * 3600).openapi({ description: "Seconds until expiry (60 s to 365 days)" }),
+    location: Location.optional(),
+    guildId: z.string().max(100).optional(),
+    metadata: Metadata.optional(),
+  })
+  .openapi("CreateMission");
+
+export const PatchBody = z
+  .object({
+    title: Title.optional(),
+    description: Text(5_000).optional(),
+    category: z.string().trim().min(1).max(50).optional(),
+    location: Location.optional(),
+    metadata: Metadata.optional(),
+  })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, "at least one of title, description, category, location, metadata")
+  .openapi("PatchMission");
+
+export const SubmitBody = z
+  .object({
+    proofType: z.enum(["url", "ipfs", "text"]),
+    proofData: z.string().min(1).max(2_048),
+    notes: Text(2_000).optional(),
+  })
+  .superRefine((b, ctx) => {
+    const ok =
+      b.proofType === "url" ? /^https?:\/\/\S+$/.test(b.proofData) : b.proofType === "ipfs" ? /^ipfs:\/\/\S+$/.test(b.proofData) : true;
+    if (!ok) ctx.addIssue({ code: "custom", path: ["proofData"], message: `must be a ${b.proofType === "url" ? "http(s) URL" : "ipfs:// URI"}` });
+  })
+  .openapi("SubmitProof");
+
+export const ApproveBody = z
+  .object({ rating: z.number().int().min(1).max(5).optional(), feedback: Text(2_000).optional() })
+  .openapi("ApproveMission");
+
+export const DisputeBody = z
+  .object({ reason: z.string().trim().min(1).max(2_000), evidence: z.string().max(2_048).optional() })
+  .openapi("RaiseDispute");
+
+const Party = z.object({ id: z.string(), evmAddress: z.string(), resolvedName: z.string() });
+export const MissionList = z
+  .object({
+    id: z.string(),
+    onChainId: z.string(),
+    title: z.string(),
+    description: z.string(),
+    state: z.enum(STATES),
+    category: z.string(),
+    rewardAmount: z.string(),
+    poster: Party,
+    performer: Party.nullable(),
+    guild: z.object({ id: z.string(), name: z.string() }).nullable(),
+    location: Location.nullable(),
+    expiresAt: z.string(),
+    createdAt: z.string(),
+  })
+  .openapi("MissionListItem");
+
+export const Mission = MissionList.extend({
+  escrowAddress: z.string(),
+  ddrAmount: z.string(),
+  proofHash: z.string().nullable(),
+  metadata: Metadata,
+  acceptedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+}).openapi("Mission");
+
+export const Settlement = z
+  .object({
+    performerAmount: z.string(),
+    protocolAmount: z.string(),
+    guildAmount: z.string(),
+    labsAmount: z.string(),
+    resolverAmount: z.string(),
+  })
+  .openapi("Settlement");

@@ -1,0 +1,36 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import { sql } from "drizzle-orm";
+import type { AppEnv } from "../../lib/types.ts";
+import type * as routes from "./system.routes.ts";
+
+export const health: RouteHandler<typeof routes.health, AppEnv> = async (c) => {
+  const deps = c.get("deps");
+  const database = await deps.database.db
+    .execute(sql`SELECT 1`)
+    .then(() => true)
+    .catch(() => false);
+  const idx = await deps.services.indexer.status();
+  const checks = { database, indexer: { ready: idx.ready, block: idx.block?.toString() ?? null } };
+  if (database && idx.ready) return c.json({ status: "ok" as const, checks }, 200);
+  const code = database ? "INDEXER_UNAVAILABLE" : "INTERNAL_ERROR";
+  const message = database ? "The indexer has not caught up yet" : "The database is unreachable";
+  return c.json({ error: { code, message }, checks }, 503);
+};
+
+export const config: RouteHandler<typeof routes.config, AppEnv> = async (c) => {
+  const { chain } = c.get("deps");
+  const d = chain.deployment;
+  const contracts = d
+    ? Object.fromEntries(Object.entries(d.contracts).map(([name, v]) => [name, v.address as string]))
+    : {};
+  return c.json(
+    {
+      chainId: chain.chainId,
+      rpcUrl: chain.rpcUrl,
+      relayer: d?.relayer ?? null,
+      contracts,
+      ratingSchemaUid: d?.ratingSchemaUid ?? null,
+    },
+    200,
+  );
+};

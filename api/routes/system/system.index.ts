@@ -1,0 +1,15 @@
+import { createRouter } from "../../lib/create-app.ts";
+import * as handlers from "./system.handlers.ts";
+import * as routes from "./system.routes.ts";
+
+export const systemRouter = () => {
+  const router = createRouter().openapi(routes.health, handlers.health).openapi(routes.config, handlers.config);
+  router.get("/metrics", async (c) => {
+    const { registry } = c.get("deps").metrics;
+    return c.body(await registry.metrics(), 200, { "Content-Type": registry.contentType });
+  });
+  router.on(["GET", "POST"], "/graphql", (c) =>
+    c.get("deps").services.indexer.graphql(c.req.raw, new URL(c.req.url).search),
+  );
+  return router;
+};

@@ -1,0 +1,88 @@
+// Contract custom errors and transport failures -> API error codes (docs/decisions.md).
+import { BaseError, ContractFunctionRevertedError, HttpRequestError, TimeoutError } from "viem";
+import { AppError } from "../lib/errors.ts";
+
+const STATES = ["Open", "Accepted", "Submitted", "Completed", "Cancelled", "Expired", "Disputed"] as const;
+
+export interface DecodedRevert {
+  name: string;
+  args: readonly unknown[];
+}
+
+/** The custom error inside a viem error, if any. */
+export function decodedRevert(err: unknown): DecodedRevert | null {
+  if (!(err instanceof BaseError)) return null;
+  const reverted = err.walk((e) => e instanceof ContractFunctionRevertedError);
+  if (reverted instanceof ContractFunctionRevertedError && reverted.data?.errorName) {
+    return { name: reverted.data.errorName, args: reverted.data.args ?? [] };
+  }
+  return null;
+}
+
+export function isChainUnreachable(err: unknown): boolean {
+  if (err instanceof BaseError) {
+    if (err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)) return true;
+  }
+  const text = err instanceof Error ? `${err.message} ${String((err as { cause?: unknown }).cause ?? "")}` : "";
+  return /ECONNREFUSED|fetch failed|socket hang up|ETIMEDOUT|ENOTFOUND/.test(text);
+}
+
+/** Maps a revert of `fn` to the API error the client should see. */
+export function mapRevert(fn: string, revert: DecodedRevert): AppError {
+  const n = revert.name;
+  switch (n) {
+    case "MissionEscrow_MissionNotFound":
+      return new AppError("MISSION_NOT_FOUND", "Mission not found on-chain");
+    case "MissionEscrow_InvalidState": {
+      const state = STATES[Number(revert.args[1])] ?? "unknown";
+      if (fn === "acceptMission") {
+        return ["Accepted", "Submitted", "Completed", "Disputed"].includes(state)
+          ? new AppError("ALREADY_ACCEPTED", "The mission already has a performer")
+          : new AppError("MISSION_NOT_OPEN", `The mission is ${state}, not Open`);
+      }
+      if (fn === "cancelMission" || fn === "updateDetails") {
+        return new AppError("MISSION_NOT_OPEN", `The mission is ${state}, not Open`);
+      }
+      return new AppError("INVALID_STATE", `The mission is ${state}: action not allowed`);
+    }
+    case "MissionEscrow_Expired":
+      return fn === "acceptMission"
+        ? new AppError("MISSION_NOT_OPEN", "The mission has expired")
+        : new AppError("INVALID_STATE", "The mission has expired");
+    case "MissionEscrow_NotPoster":
+      return new AppError("NOT_POSTER", "Only the poster may do this");
+    case "MissionEscrow_NotPerformer":
+      return new AppError("NOT_PERFORMER", "Only the performer may do this");
+    case "MissionEscrow_NotParty":
+      return new AppError("FORBIDDEN", "Only the poster or the performer may do this");
+    case "MissionEscrow_PosterCannotPerform":
+      return new AppError("INELIGIBLE", "The poster cannot accept their own mission");
+    case "MissionEscrow_TermsChanged":
+      return new AppError("TERMS_CHANGED", "The mission details changed; reload and try again");
+    case "MissionEscrow_ReviewWindowClosed":
+      return new AppError("INVALID_STATE", "The review window has closed");
+    case "MissionEscrow_RewardTooSmall":
+    case "MissionEscrow_RewardTooLarge":
+      return new AppError("VALIDATION_ERROR", "rewardAmount is out of range", [
+        { field: "body.rewardAmount", reason: "out of the escrow's range" },
+      ]);
+    case "MissionEscrow_InvalidExpiry":
+      return new AppError("VALIDATION_ERROR", "expiresIn is out of range", [
+        { field: "body.expiresIn", reason: "out of the escrow's range" },
+      ]);
+    case "MissionEscrow_GuildNotFound":
+      return new AppError("VALIDATION_ERROR", "guildId: guild not found", [
+        { field: "body.guildId", reason: "guild not found" },
+      ]);
+    case "Unauthorized":
+      return new AppError(
+        "FORBIDDEN",
+        "The service's relayer is not your operator: approve it in the OperatorRegistry first",
+      );
+    case "ERC20InsufficientBalance":
+    case "ERC20InsufficientAllowance":
+      return new AppError("INSUFFICIENT_BALANCE", "Not enough stablecoin balance or allowance for the escrow");
+    default:
+      return new AppError("INTERNAL_ERROR", "Internal server error");
+  }
+}

@@ -1,0 +1,55 @@
+// Indexed mission rows -> the spec's mission views. Amounts via the money module; exact
+// coordinates only for the poster and the performer, others see them rounded to ~1 km
+// ("neighborhood" precision, spec "Location privacy levels").
+import { formatAmount } from "../lib/money.ts";
+import type { MissionRow } from "../repositories/missions.repository.ts";
+
+const iso = (unixSeconds: string | null) =>
+  unixSeconds === null ? null : new Date(Number(unixSeconds) * 1000).toISOString();
+const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
+const party = (address: string, id: string | null, name: string | null) => ({
+  id: id ?? address.toLowerCase(),
+  evmAddress: address.toLowerCase(),
+  resolvedName: name || short(address.toLowerCase()),
+});
+
+export function locationFor(row: MissionRow, viewer: string | undefined) {
+  if (row.latitude === null || row.longitude === null || row.radius === null) return null;
+  const v = viewer?.toLowerCase();
+  const exact = v !== undefined && (v === row.poster.toLowerCase() || v === row.performer?.toLowerCase());
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return exact
+    ? { latitude: row.latitude, longitude: row.longitude, radius: row.radius }
+    : { latitude: round(row.latitude), longitude: round(row.longitude), radius: row.radius };
+}
+
+export function listView(row: MissionRow, viewer?: string) {
+  return {
+    id: row.id,
+    onChainId: row.on_chain_id,
+    title: row.title ?? "",
+    description: row.description ?? "",
+    state: row.state,
+    category: row.category ?? "",
+    rewardAmount: formatAmount(BigInt(row.reward)),
+    poster: party(row.poster, row.poster_id, row.poster_name),
+    performer: row.performer ? party(row.performer, row.performer_id, row.performer_name) : null,
+    guild: row.guild_uuid ? { id: row.guild_uuid, name: row.guild_name ?? "" } : null,
+    location: locationFor(row, viewer),
+    expiresAt: iso(row.expires_at)!,
+    createdAt: iso(row.created_at)!,
+  };
+}
+
+export function singleView(row: MissionRow, viewer?: string) {
+  return {
+    ...listView(row, viewer),
+    escrowAddress: row.escrow_address.toLowerCase(),
+    ddrAmount: formatAmount(BigInt(row.ddr_amount)),
+    proofHash: row.proof_hash,
+    metadata: row.metadata ?? {},
+    acceptedAt: iso(row.accepted_at),
+    completedAt: iso(row.completed_at),
+  };
+}
+export type MissionSingleView = ReturnType<typeof singleView>;

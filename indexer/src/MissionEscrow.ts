@@ -1,0 +1,153 @@
+// Mission lifecycle of the escrow: one row per mission, its settlement, stats, XP and the journal.
+import { ponder } from "ponder:registry";
+import { missions, settlements } from "ponder:schema";
+import { guildUuid, missionUuid } from "../lib/ids.ts";
+import { readDeployment } from "../lib/deployment.ts";
+import { reserveFor } from "../lib/xp.ts";
+import { openJournal } from "../store/journal.ts";
+import { deriveCompletion } from "../store/completion.ts";
+import { missionStep } from "../store/missions.ts";
+import { updateUser } from "../store/users.ts";
+import { lc, ZERO_ADDRESS } from "../store/types.ts";
+
+const guildRegistry = readDeployment().contracts.GuildRegistry.address;
+
+ponder.on("MissionEscrow:MissionCreated", async ({ event, context }) => {
+  const { missionId: onChainId, poster, guildId, reward, expiresAt, guildFeeBps, detailsHash } = event.args;
+  const ddrAmount = reserveFor(reward);
+  const id = missionUuid(context.chain.id, event.log.address, onChainId);
+  const t = event.block.timestamp;
+  await context.db.insert(missions).values({
+    id,
+    chainId: context.chain.id,
+    onChainId,
+    escrowAddress: lc(event.log.address),
+    poster: lc(poster),
+    performer: null,
+    guildId,
+    guildUuid: guildId ? guildUuid(context.chain.id, guildRegistry, guildId) : null,
+    reward,
+    ddrAmount,
+    guildFeeBps,
+    state: "Open",
+    detailsHash,
+    expiresAt,
+    createdAt: t,
+    createdTxHash: event.transaction.hash,
+    createdBlock: event.block.number,
+    updatedBlock: event.block.number,
+    updatedAt: t,
+  });
+  await updateUser(context, poster, t, (u) => ({ missionsPosted: u.missionsPosted + 1 }));
+  await openJournal(context, event).emit("MISSION_CREATED", { ...event.args, id }, { missionId: id, account: poster });
+});
+
+ponder.on("MissionEscrow:MissionDetailsUpdated", async ({ event, context }) => {
+  const m = await missionStep(context, event, event.args.missionId, (tx) => ({
+    detailsHash: event.args.detailsHash,
+    detailsUpdatedTxHash: tx,
+  }));
+  await openJournal(context, event).emit(
+    "MISSION_DETAILS_UPDATED",
+    { ...event.args, id: m.id },
+    { missionId: m.id, account: m.poster },
+  );
+});
+
+ponder.on("MissionEscrow:MissionAccepted", async ({ event, context }) => {
+  const { missionId, performer, detailsHash } = event.args;
+  const m = await missionStep(context, event, missionId, (tx, t) => ({
+    state: "Accepted",
+    performer: lc(performer),
+    detailsHash,
+    acceptedAt: t,
+    acceptedTxHash: tx,
+  }));
+  await openJournal(context, event).emit(
+    "MISSION_ACCEPTED",
+    { ...event.args, id: m.id, poster: m.poster },
+    { missionId: m.id, account: m.poster },
+  );
+});
+
+ponder.on("MissionEscrow:MissionSubmitted", async ({ event, context }) => {
+  const { missionId, proofHash, reviewDeadline } = event.args;
+  const m = await missionStep(context, event, missionId, (tx, t) => ({
+    state: "Submitted",
+    proofHash,
+    reviewDeadline,
+    submittedAt: t,
+    submittedTxHash: tx,
+  }));
+  await openJournal(context, event).emit(
+    "MISSION_SUBMITTED",
+    { ...event.args, id: m.id, poster: m.poster },
+    { missionId: m.id, account: m.poster },
+  );
+});
+
+ponder.on("MissionEscrow:MissionCompleted", async ({ event, context }) => {
+  const { missionId, performer, settlement: s, byClaim } = event.args;
+  const m = await missionStep(context, event, missionId, (tx, t) => ({
+    state: "Completed",
+    completedAt: t,
+    completedTxHash: tx,
+  }));
+  await context.db.insert(settlements).values({
+    missionId: m.id,
+    onChainId: missionId,
+    performer: lc(performer),
+    ...s,
+    byClaim,
+    settledAt: event.block.timestamp,
+    txHash: event.transaction.hash,
+  });
+  const j = openJournal(context, event);
+  await j.emit(
+    "MISSION_COMPLETED",
+    {
+      id: m.id,
+      onChainId: missionId,
+      poster: m.poster,
+      performer: lc(performer),
+      settlement: s,
+      byClaim,
+      viaDispute: false,
+    },
+    { missionId: m.id, account: performer },
+  );
+  await deriveCompletion(context, event, j, m, performer, s);
+});
+
+ponder.on("MissionEscrow:MissionCancelled", async ({ event, context }) => {
+  const { missionId, refund } = event.args;
+  const m = await missionStep(context, event, missionId, (tx, t) => ({
+    state: "Cancelled",
+    refundAmount: refund,
+    cancelledAt: t,
+    cancelledTxHash: tx,
+  }));
+  await openJournal(context, event).emit(
+    "MISSION_CANCELLED",
+    { ...event.args, id: m.id },
+    { missionId: m.id, account: m.poster },
+  );
+});
+
+ponder.on("MissionEscrow:MissionExpired", async ({ event, context }) => {
+  const { missionId, performer, refund } = event.args;
+  const m = await missionStep(context, event, missionId, (tx, t) => ({
+    state: "Expired",
+    refundAmount: refund,
+    expiredAt: t,
+    expiredTxHash: tx,
+  }));
+  // A performer who let an accepted mission expire breaks their streak.
+  if (performer !== ZERO_ADDRESS)
+    await updateUser(context, performer, event.block.timestamp, () => ({ streakCount: 0 }));
+  await openJournal(context, event).emit(
+    "MISSION_EXPIRED",
+    { ...event.args, id: m.id },
+    { missionId: m.id, account: m.poster },
+  );
+});

@@ -1,0 +1,106 @@
+// Everything an undisputed completion derives: XP (base, streak, board, first mission, referral,
+// curation), stats, guild totals and the performer's guild XP.
+import { boardEntries, guildMembers, guilds, referrals } from "ponder:schema";
+import { boardEntryId, memberId } from "../lib/ids.ts";
+import { builderLevel, completionAward, nextStreak, XP } from "../lib/xp.ts";
+import type { Journal } from "./journal.ts";
+import { getUser, updateUser } from "./users.ts";
+import { awardXp } from "./xp.ts";
+import { type Addr, type Ctx, type EventLike, lc } from "./types.ts";
+
+type Mission = {
+  id: string;
+  onChainId: bigint;
+  poster: Addr;
+  guildId: number;
+  guildUuid: string | null;
+  reward: bigint;
+};
+
+export async function deriveCompletion(
+  context: Ctx,
+  event: EventLike,
+  j: Journal,
+  m: Mission,
+  performer: Addr,
+  s: { performerAmount: bigint; guildAmount: bigint },
+) {
+  const now = event.block.timestamp;
+  const ids = { missionId: m.id, missionOnChainId: m.onChainId };
+  const user = await getUser(context, performer, now);
+  const streak = nextStreak(user.streakCount, user.lastCompletionAt, now);
+  const entry = m.guildId ? await context.db.find(boardEntries, { id: boardEntryId(m.guildId, m.onChainId) }) : null;
+  const onBoard = entry?.active === true;
+
+  let missionXp = 0;
+  const builderBps = builderLevel(user.builderScore).bps;
+  for (const part of completionAward({ reward: m.reward, streak, builderBps, onBoard })) {
+    const reason =
+      part.source === "mission_complete"
+        ? `Completed mission ${m.onChainId}`
+        : part.source === "mission_streak"
+          ? `Streak of ${streak} completions`
+          : `Mission ${m.onChainId} from the guild board`;
+    missionXp += await awardXp(context, event, j, {
+      user: performer,
+      source: part.source,
+      xp: part.xp,
+      reason,
+      raw: true,
+      multiplierBps: builderBps,
+      ...ids,
+    });
+  }
+  await updateUser(context, performer, now, (u) => ({
+    streakCount: streak,
+    lastCompletionAt: now,
+    missionsCompleted: u.missionsCompleted + 1,
+    totalEarned: u.totalEarned + s.performerAmount,
+    firstMissionAwarded: true,
+  }));
+  await updateUser(context, m.poster, now, (u) => ({ totalSpent: u.totalSpent + m.reward }));
+
+  if (!user.firstMissionAwarded) {
+    await awardXp(context, event, j, {
+      user: performer,
+      source: "first_mission",
+      xp: XP.firstMission,
+      reason: "First completed mission",
+      ...ids,
+    });
+    const referral = await context.db.find(referrals, { referee: lc(performer) });
+    if (referral && !referral.rewarded) {
+      await context.db.update(referrals, { referee: lc(performer) }).set({ rewarded: true, rewardedAt: now });
+      await awardXp(context, event, j, {
+        user: referral.referrer,
+        source: "referral",
+        xp: XP.referral,
+        reason: `Referred ${lc(performer)} completed a first mission`,
+        ...ids,
+      });
+    }
+  }
+  if (onBoard && entry) {
+    await awardXp(context, event, j, {
+      user: entry.curator,
+      source: "curation_success",
+      xp: XP.curationSuccess,
+      reason: `Curated mission ${m.onChainId} completed`,
+      ...ids,
+    });
+  }
+  if (m.guildId && m.guildUuid) {
+    await context.db.update(guilds, { id: m.guildUuid }).set((g) => ({
+      totalCompleted: g.totalCompleted + 1,
+      totalEarned: g.totalEarned + s.guildAmount,
+      updatedBlock: event.block.number,
+    }));
+    const member = await context.db.find(guildMembers, { id: memberId(m.guildId, performer) });
+    if (member?.active && missionXp > 0) {
+      await context.db
+        .update(guildMembers, { id: member.id })
+        .set({ guildXP: member.guildXP + missionXp, updatedBlock: event.block.number });
+    }
+  }
+  return { streak, onBoard, missionXp };
+}

@@ -1,0 +1,134 @@
+// A dispute's end: payout, the mission leaves Disputed, win/loss stats, dispute XP, guild totals.
+import { disputes, guilds, missions } from "ponder:schema";
+import { disputeUuid } from "../lib/ids.ts";
+import { type DisputeOutcome, type MissionState, disputeMoney, disputeSides } from "../lib/enums.ts";
+import { XP } from "../lib/xp.ts";
+import { openJournal } from "./journal.ts";
+import { updateUser } from "./users.ts";
+import { awardXp } from "./xp.ts";
+import { type Addr, type Ctx, type EventLike, lc, ZERO_ADDRESS } from "./types.ts";
+
+type Payout = {
+  posterAmount: bigint;
+  performerAmount: bigint;
+  protocolAmount: bigint;
+  guildAmount: bigint;
+  labsAmount: bigint;
+  resolverAmount: bigint;
+  resolver: Addr;
+};
+
+export async function finalizeDispute(
+  context: Ctx,
+  event: EventLike,
+  f: {
+    disputeId: bigint;
+    outcome: DisputeOutcome;
+    splitPercentage: number;
+    missionState: MissionState;
+    payout: Payout;
+    byDefault: boolean;
+  },
+) {
+  const now = event.block.timestamp;
+  const id = disputeUuid(context.chain.id, event.log.address, f.disputeId);
+  const p = f.payout;
+  const d = await context.db.update(disputes, { id }).set({
+    state: "Finalized",
+    outcome: f.outcome,
+    splitPercentage: f.outcome === "Split" ? f.splitPercentage : null,
+    missionState: f.missionState,
+    byDefault: f.byDefault,
+    finalizedAt: now,
+    finalizedTxHash: event.transaction.hash,
+    payoutPoster: p.posterAmount,
+    payoutPerformer: p.performerAmount,
+    payoutProtocol: p.protocolAmount,
+    payoutGuild: p.guildAmount,
+    payoutLabs: p.labsAmount,
+    payoutResolver: p.resolverAmount,
+    payoutResolverAddress: p.resolver === ZERO_ADDRESS ? null : lc(p.resolver),
+    updatedBlock: event.block.number,
+  });
+  const completed = f.missionState === "Completed";
+  const tx = event.transaction.hash;
+  const m = await context.db.update(missions, { id: d.missionId }).set({
+    state: f.missionState,
+    ...(completed
+      ? { completedAt: now, completedTxHash: tx }
+      : { cancelledAt: now, cancelledTxHash: tx, refundAmount: p.posterAmount }),
+    updatedBlock: event.block.number,
+    updatedAt: now,
+  });
+  const j = openJournal(context, event);
+  const parties = { poster: d.poster, performer: d.performer };
+  await j.emit(
+    "DISPUTE_FINALIZED",
+    {
+      id,
+      onChainId: f.disputeId,
+      missionId: m.id,
+      ...parties,
+      outcome: f.outcome,
+      splitPercentage: d.splitPercentage,
+      missionState: f.missionState,
+      payout: p,
+      byDefault: f.byDefault,
+    },
+    { missionId: m.id, account: d.initiator },
+  );
+  await j.emit(
+    completed ? "MISSION_COMPLETED" : "MISSION_CANCELLED",
+    { id: m.id, onChainId: m.onChainId, ...parties, viaDispute: true, disputeId: id, payout: p },
+    { missionId: m.id, account: completed ? d.performer : d.poster },
+  );
+
+  const money = disputeMoney({
+    reward: m.reward,
+    ...parties,
+    initiator: d.initiator,
+    appellant: d.appellant,
+    ddrAmount: d.ddrAmount,
+    lppAmount: d.lppAmount,
+    posterAmount: p.posterAmount,
+    performerAmount: p.performerAmount,
+  });
+  await updateUser(context, d.performer, now, (u) => ({
+    totalEarned: u.totalEarned + money.earned,
+    missionsCompleted: u.missionsCompleted + (completed ? 1 : 0),
+  }));
+  await updateUser(context, d.poster, now, (u) => ({ totalSpent: u.totalSpent + money.spent }));
+  if (m.guildUuid && (completed || p.guildAmount > 0n)) {
+    await context.db.update(guilds, { id: m.guildUuid }).set((g) => ({
+      totalEarned: g.totalEarned + p.guildAmount,
+      totalCompleted: g.totalCompleted + (completed ? 1 : 0),
+      updatedBlock: event.block.number,
+    }));
+  }
+
+  const { winner } = disputeSides(f.outcome);
+  if (winner === null) return;
+  const [won, lost] = winner === "poster" ? [d.poster, d.performer] : [d.performer, d.poster];
+  const ids = { missionId: m.id, missionOnChainId: m.onChainId };
+  await updateUser(context, won, now, (u) => ({ disputesWon: u.disputesWon + 1 }));
+  // A performer who loses a dispute breaks their streak of consecutive completions.
+  await updateUser(context, lost, now, (u) => ({
+    disputesLost: u.disputesLost + 1,
+    ...(lost === d.performer ? { streakCount: 0 } : {}),
+  }));
+  const reason = (verb: string) => `${verb} dispute ${f.disputeId}`;
+  await awardXp(context, event, j, {
+    user: won,
+    source: "dispute_won",
+    xp: XP.disputeWon,
+    reason: reason("Won"),
+    ...ids,
+  });
+  await awardXp(context, event, j, {
+    user: lost,
+    source: "dispute_lost",
+    xp: XP.disputeLost,
+    reason: reason("Lost"),
+    ...ids,
+  });
+}

@@ -1,0 +1,27 @@
+// Finds a mission row by its on-chain id and applies one transition.
+import { missions } from "ponder:schema";
+import { missionUuid } from "../lib/ids.ts";
+import type { Ctx, EventLike } from "./types.ts";
+
+export type MissionRow = typeof missions.$inferSelect;
+
+export async function missionRow(context: Ctx, escrow: `0x${string}`, onChainId: bigint): Promise<MissionRow> {
+  const id = missionUuid(context.chain.id, escrow, onChainId);
+  const row = await context.db.find(missions, { id });
+  if (!row) throw new Error(`mission ${onChainId} of ${escrow} is not indexed`);
+  return row;
+}
+
+export async function missionStep(
+  context: Ctx,
+  event: EventLike,
+  onChainId: bigint,
+  change: (txHash: `0x${string}`, timestamp: bigint) => Partial<MissionRow>,
+): Promise<MissionRow> {
+  const id = missionUuid(context.chain.id, event.log.address, onChainId);
+  return context.db.update(missions, { id }).set({
+    ...change(event.transaction.hash, event.block.timestamp),
+    updatedBlock: event.block.number,
+    updatedAt: event.block.timestamp,
+  });
+}

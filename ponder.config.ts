@@ -1,0 +1,41 @@
+// Ponder config: every marketplace contract of the deployment file on one chain. Launched as
+// `ponder start --root indexer --config ../ponder.config.ts` (see script/lib/indexer.ts).
+import { createConfig } from "ponder";
+import {
+  achievementNftAbi,
+  easAbi,
+  guildRegistryAbi,
+  missionEscrowAbi,
+  operatorRegistryAbi,
+  reputationRegistryAbi,
+} from "./indexer/lib/abis.ts";
+import { readDeployment } from "./indexer/lib/deployment.ts";
+
+const deployment = readDeployment();
+const { contracts: c } = deployment;
+const rpc = process.env.RPC_URL ?? "http://127.0.0.1:8545";
+// A websocket subscription is the lowest-latency source of new blocks (anvil serves ws on its
+// http port); without one, poll every 100 ms.
+const ws = process.env.RPC_WS_URL || undefined;
+const chain = process.env.PONDER_CHAIN_NAME ?? (deployment.chainId === 31337 ? "local" : `chain${deployment.chainId}`);
+
+const at = (name: keyof typeof c) => ({ chain, address: c[name].address, startBlock: c[name].startBlock });
+
+export default createConfig({
+  chains: {
+    // anvil chains are thrown away and restarted with the same id: never reuse Ponder's RPC cache there.
+    [chain]: { id: deployment.chainId, rpc, ws, pollingInterval: 100, disableCache: deployment.chainId === 31337 },
+  },
+  contracts: {
+    MissionEscrow: { abi: missionEscrowAbi, ...at("MissionEscrow") },
+    GuildRegistry: { abi: guildRegistryAbi, ...at("GuildRegistry") },
+    AchievementNFT: { abi: achievementNftAbi, ...at("AchievementNFT") },
+    ReputationRegistry: { abi: reputationRegistryAbi, ...at("ReputationRegistry") },
+    OperatorRegistry: { abi: operatorRegistryAbi, ...at("OperatorRegistry") },
+    EAS: {
+      abi: easAbi,
+      ...at("EAS"),
+      filter: { event: "Attested", args: { schemaUID: deployment.ratingSchemaUid } },
+    },
+  },
+});

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {CommonBase} from "forge-std/Base.sol";
+import {StdCheats} from "forge-std/StdCheats.sol";
+import {StdUtils} from "forge-std/StdUtils.sol";
+
+import {MissionEscrow} from "contracts/MissionEscrow.sol";
+import {TestStablecoin} from "contracts/TestStablecoin.sol";
+import {Missions, Disputes} from "contracts/types/DataTypes.sol";
+
+/// @notice Ghost state shared by the handlers: what went into and out of the escrow, and any rule the
+/// handlers saw broken (the invariants assert these stay at zero).
+contract Ghosts {
+    uint256 public deposited; // rewards + DDR + LPP pulled in
+    uint256 public paidOut; // tokens that left the escrow (payouts, refunds, withdrawals)
+    uint256 public payoutMismatches; // a settlement or dispute payout that did not sum to what was held
+    uint256 public illegalTransitions;
+    uint256 public stuck; // a non-terminal mission or dispute that no call could move after its deadline
+    mapping(uint256 missionId => uint256) public timesPaid;
+    mapping(bytes32 action => uint256) public calls;
+    mapping(bytes32 action => uint256) public skips;
+
+    function addDeposit(uint256 amount) external {
+        deposited += amount;
+    }
+
+    function addPaidOut(uint256 amount) external {
+        paidOut += amount;
+    }
+
+    function flagMismatch() external {
+        ++payoutMismatches;
+    }
+
+    function flagIllegal() external {
+        ++illegalTransitions;
+    }
+
+    function flagStuck() external {
+        ++stuck;
+    }
+
+    function markPaid(uint256 missionId) external {
+        ++timesPaid[missionId];
+    }
+
+    function count(bytes32 action, bool skipped) external {
+        ++calls[action];
+        if (skipped) ++skips[action];
+    }
+}
+
+/// @notice Actors, id selection and bookkeeping shared by the mission and dispute handlers. Handlers
+/// never revert: an action with no eligible mission is counted as skipped.
+abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
+    MissionEscrow public immutable escrow;
+    TestStablecoin public immutable usdc;
+    Ghosts public immutable ghosts;
+    address[] public actors;
+    address[] public resolvers;
+    address public appealsResolver;
+    uint32 public guildId;
+
+    constructor(
+        MissionEscrow escrow_,
+        TestStablecoin usdc_,
+        Ghosts ghosts_,
+        address[] memory actors_,
+        address[] memory resolvers_,
+        address appealsResolver_,
+        uint32 guildId_
+    ) {
+        escrow = escrow_;
+        usdc = usdc_;
+        ghosts = ghosts_;
+        actors = actors_;
+        resolvers = resolvers_;
+        appealsResolver = appealsResolver_;
+        guildId = guildId_;
+    }
+
+    function actorCount() external view returns (uint256) {
+        return actors.length;
+    }
+
+    function actor(uint256 seed) internal view returns (address) {
+        return actors[seed % actors.length];
+    }
+
+    /// @dev The first mission in `state`, scanning from a random start; 0 if none.
+    function findMission(uint256 seed, Missions.State state) internal view returns (uint256) {
+        uint256 n = escrow.missionCount();
+        if (n == 0) return 0;
+        // Probe the most recent missions first: older ones are mostly terminal.
+        uint256 probes = n < 16 ? n : 16;
+        for (uint256 i; i < probes; ++i) {
+            uint256 id = n - (seed + i) % probes;
+            if (escrow.getMission(id).state == state) return id;
+        }
+        return 0;
+    }
+
+    /// @dev The first dispute in `state`, scanning from a random start; 0 if none.
+    function findDispute(uint256 seed, Disputes.State state) internal view returns (uint256) {
+        uint256 n = escrow.disputeCount();
+        if (n == 0) return 0;
+        uint256 probes = n < 16 ? n : 16;
+        for (uint256 i; i < probes; ++i) {
+            uint256 id = n - (seed + i) % probes;
+            if (escrow.getDispute(id).state == state) return id;
+        }
+        return 0;
+    }
+
+    function mission(uint256 id) internal view returns (Missions.Mission memory) {
+        return escrow.getMission(id);
+    }
+
+    function dispute(uint256 id) internal view returns (Disputes.Dispute memory) {
+        return escrow.getDispute(id);
+    }
+
+    /// @dev The allowed mission transitions of docs/decisions.md.
+    function checkTransition(Missions.State from, Missions.State to) internal {
+        if (from == to) return;
+        bool ok;
+        if (from == Missions.State.Open) {
+            ok = to == Missions.State.Accepted || to == Missions.State.Cancelled || to == Missions.State.Expired;
+        } else if (from == Missions.State.Accepted) {
+            ok = to == Missions.State.Submitted || to == Missions.State.Expired;
+        } else if (from == Missions.State.Submitted) {
+            ok = to == Missions.State.Completed || to == Missions.State.Disputed;
+        } else if (from == Missions.State.Disputed) {
+            ok = to == Missions.State.Completed || to == Missions.State.Cancelled;
+        }
+        if (!ok) ghosts.flagIllegal();
+    }
+
+    /// @dev What the escrow holds for others than this mission's parties: credits and guild fees.
+    function heldElsewhere() internal view returns (uint256 total) {
+        total = escrow.guildFees(guildId);
+        for (uint256 i; i < actors.length; ++i) {
+            total += escrow.credits(actors[i]);
+        }
+    }
+
+    /// @dev Records that `amount` held for a mission was released by the last call: tokens out plus any
+    /// credit or guild fee accrued must equal it.
+    function checkReleased(uint256 balanceBefore, uint256 elsewhereBefore, uint256 amount) internal {
+        uint256 out = balanceBefore - usdc.balanceOf(address(escrow));
+        uint256 accrued = heldElsewhere() - elsewhereBefore;
+        if (out + accrued != amount) ghosts.flagMismatch();
+        ghosts.addPaidOut(out);
+    }
+
+    /*//////////////////////////////////////////////////////////////
+                 BUILDERS (used when no mission is eligible)
+    //////////////////////////////////////////////////////////////*/
+
+    function newMission(uint256 seed) internal returns (uint256 id) {
+        address poster = actor(seed);
+        uint256 reward = _bound(seed, 1, 1e18);
+        vm.prank(poster);
+        id = escrow.createMission(poster, reward, block.timestamp + 30 days, seed % 2 == 0 ? guildId : 0, "details");
+        ghosts.addDeposit(reward);
+    }
+
+    function newAccepted(uint256 seed) internal returns (uint256 id) {
+        id = newMission(seed);
+        address performer = actor(seed % actors.length + 1);
+        vm.prank(performer);
+        escrow.acceptMission(id, performer, "details");
+    }
+
+    function newSubmitted(uint256 seed) internal returns (uint256 id) {
+        id = newAccepted(seed);
+        vm.prank(mission(id).performer);
+        escrow.submitProof(id, "proof");
+    }
+
+    function newDispute(uint256 seed) internal returns (uint256 disputeId) {
+        uint256 id = newSubmitted(seed);
+        address initiator = seed % 3 == 0 ? mission(id).performer : mission(id).poster;
+        vm.prank(initiator);
+        disputeId = escrow.raiseDispute(id, initiator, "reason");
+        ghosts.addDeposit(escrow.reserveFor(mission(id).reward));
+    }
+
+    function newInvestigating(uint256 seed) internal returns (uint256 disputeId) {
+        disputeId = newDispute(seed);
+        address resolver = resolvers[seed % resolvers.length];
+        vm.prank(resolver);
+        escrow.takeDispute(disputeId, resolver);
+    }
+
+    function newResolved(uint256 seed) internal returns (uint256 disputeId) {
+        disputeId = newInvestigating(seed);
+        vm.prank(dispute(disputeId).resolver);
+        escrow.resolveDispute(disputeId, Disputes.Outcome(seed % 4 + 1), seed % 4 == 2 ? 50 : 0, "resolution");
+    }
+
+    function newAppealed(uint256 seed) internal returns (uint256 disputeId) {
+        disputeId = newResolved(seed);
+        Missions.Mission memory m = mission(dispute(disputeId).missionId);
+        address appellant = seed % 2 == 0 ? m.poster : m.performer;
+        vm.prank(appellant);
+        escrow.appealDispute(disputeId, appellant);
+        ghosts.addDeposit(escrow.reserveFor(m.reward));
+    }
+
+    function warpBy(uint256 seconds_) internal {
+        vm.warp(block.timestamp + seconds_);
+    }
+}

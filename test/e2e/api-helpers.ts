@@ -1,0 +1,101 @@
+// Shared by the API's e2e files: an API server on a random port over the e2e stack (global-setup),
+// optionally with its own indexer, and SIWE sign-in with anvil's accounts.
+import { inject } from "vitest";
+import type { LocalAccount } from "viem";
+import { createServer, type ApiServer } from "../../api/app.ts";
+import { startIndexer, type IndexerHandle } from "../../script/lib/indexer.ts";
+
+export interface TestApi {
+  url: string;
+  server: ApiServer;
+  indexer?: IndexerHandle;
+  stop(): Promise<void>;
+}
+
+export async function startTestApi(
+  overrides: Record<string, string> = {},
+  opts: { indexer?: boolean } = {},
+): Promise<TestApi> {
+  let indexer: IndexerHandle | undefined;
+  const tag = Math.random().toString(36).slice(2, 8);
+  const chainSchema = `chain_api_${tag}`;
+  if (opts.indexer) {
+    indexer = await startIndexer({
+      databaseUrl: inject("databaseUrl"),
+      rpcUrl: inject("rpcUrl"),
+      wsUrl: inject("wsUrl"),
+      deploymentFile: inject("deploymentFile"),
+      schema: `ponder_api_${tag}`,
+      viewsSchema: chainSchema,
+    });
+  }
+  const server = await createServer({
+    overrides: {
+      NODE_ENV: "test",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: process.env.E2E_VERBOSE ? "info" : "silent",
+      DATABASE_URL: inject("databaseUrl"),
+      RPC_URL: inject("rpcUrl"),
+      DEPLOYMENT_FILE: inject("deploymentFile"),
+      CHAIN_ID: String(inject("deployment").chainId),
+      INDEXER_URL: indexer?.url ?? "http://127.0.0.1:9",
+      CHAIN_SCHEMA: chainSchema,
+      JWT_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+      RATE_LIMIT_ANON_PER_MIN: "100000",
+      RATE_LIMIT_USER_PER_MIN: "100000",
+      RATE_LIMIT_PREMIUM_PER_MIN: "100000",
+      RELAYER_PRIVATE_KEY: "",
+      ...overrides,
+    },
+  });
+  const { url } = await server.listen(0);
+  return {
+    url,
+    server,
+    indexer,
+    async stop() {
+      await server.close();
+      await indexer?.stop();
+    },
+  };
+}
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function call<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+): Promise<Res<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  let body: string | undefined = opts.raw;
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers["Content-Type"] ??= "application/json";
+  }
+  const res = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: any = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+export async function signIn(base: string, account: LocalAccount): Promise<string> {
+  const m = await call(base, "POST", "/auth/message", { body: { address: account.address } });
+  if (m.status !== 200) throw new Error(`auth/message ${m.status} ${JSON.stringify(m.body)}`);
+  const signature = await account.signMessage({ message: m.body.message });
+  const v = await call(base, "POST", "/auth/verify", { body: { address: account.address, signature } });
+  if (v.status !== 200) throw new Error(`auth/verify ${v.status} ${JSON.stringify(v.body)}`);
+  return v.body.token;
+}

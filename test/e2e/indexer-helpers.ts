@@ -1,0 +1,227 @@
+// Drives the contracts directly with viem (fresh funded accounts, so other test files' activity on
+// the shared chain never changes the rows asserted here) and reads the indexer's views schema.
+import pg from "pg";
+import {
+  type Abi,
+  type Address,
+  type Hex,
+  type TransactionReceipt,
+  createPublicClient,
+  createWalletClient,
+  encodeAbiParameters,
+  http,
+  keccak256,
+  maxUint256,
+  parseAbiParameters,
+  parseEventLogs,
+  toHex,
+} from "viem";
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+import { inject } from "vitest";
+import {
+  achievementNftAbi,
+  easAbi,
+  guildRegistryAbi,
+  missionEscrowAbi,
+  reputationRegistryAbi,
+  testStablecoinAbi,
+} from "../../abis/index.ts";
+import { anvilAccount, RESOLVER_ACCOUNT_INDEX } from "../../script/lib/accounts.ts";
+import { type IndexerHandle, startIndexer } from "../../script/lib/indexer.ts";
+
+export const usdc = (n: number) => BigInt(Math.round(n * 1e6));
+export const RATING_SCHEMA =
+  "bytes32 missionId,address rater,address ratee,uint8 score,string comment,uint256 timestamp";
+
+export function chainEnv() {
+  const deployment = inject("deployment");
+  const rpcUrl = inject("rpcUrl");
+  const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
+  const c = deployment.contracts;
+  const admin = anvilAccount(0); // deployer and relayer: faucet, minter, provider, referrer, appeals
+  const resolver = anvilAccount(RESOLVER_ACCOUNT_INDEX);
+  const guildAdmin = anvilAccount(1); // demo-guild admin and curator
+
+  const wallet = (account: PrivateKeyAccount | ReturnType<typeof anvilAccount>) =>
+    createWalletClient({ account, chain: foundry, transport: http(rpcUrl) });
+
+  let indexer: IndexerHandle | undefined;
+  const setIndexer = (i: IndexerHandle | undefined) => (indexer = i);
+
+  /** Sends a call, waits for the receipt and (when an indexer runs) for its block to be indexed. */
+  async function send(
+    account: PrivateKeyAccount | ReturnType<typeof anvilAccount>,
+    address: Address,
+    abi: Abi,
+    functionName: string,
+    args: readonly unknown[],
+  ): Promise<TransactionReceipt> {
+    const hash = await wallet(account).writeContract({ address, abi, functionName, args } as never);
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+    if (receipt.status !== "success") throw new Error(`${functionName} reverted`);
+    if (indexer) await indexer.waitForBlock(receipt.blockNumber);
+    return receipt;
+  }
+
+  const rpc = (method: string, params: unknown[] = []) => client.request({ method, params } as never);
+  async function timeTravel(seconds: number | bigint) {
+    await rpc("evm_increaseTime", [toHex(BigInt(seconds))]);
+    await rpc("evm_mine");
+  }
+  const now = async () => (await client.getBlock()).timestamp;
+
+  /** A fresh account with ETH, `funds` of the stablecoin and the escrow approved. */
+  async function freshUser(funds = usdc(10_000)): Promise<PrivateKeyAccount> {
+    const user = privateKeyToAccount(generatePrivateKey());
+    await rpc("anvil_setBalance", [user.address, toHex(10n ** 20n)]);
+    await send(admin, c.TestStablecoin.address, testStablecoinAbi, "mint", [user.address, funds]);
+    await send(user, c.TestStablecoin.address, testStablecoinAbi, "approve", [c.MissionEscrow.address, maxUint256]);
+    return user;
+  }
+
+  const escrow = (account: PrivateKeyAccount | ReturnType<typeof anvilAccount>, fn: string, args: readonly unknown[]) =>
+    send(account, c.MissionEscrow.address, missionEscrowAbi as Abi, fn, args);
+  const events = (receipt: TransactionReceipt, abi: Abi = missionEscrowAbi as Abi) =>
+    parseEventLogs({ abi, logs: receipt.logs }) as unknown as { eventName: string; args: Record<string, any> }[];
+
+  async function createMission(
+    poster: PrivateKeyAccount,
+    reward: bigint,
+    o: { expiresIn?: number; guildId?: number } = {},
+  ) {
+    const expiresAt = (await now()) + BigInt(o.expiresIn ?? 86_400);
+    const detailsHash = keccak256(toHex(`details ${Math.random()}`));
+    const receipt = await escrow(poster, "createMission", [
+      poster.address,
+      reward,
+      expiresAt,
+      o.guildId ?? 0,
+      detailsHash,
+    ]);
+    const ev = events(receipt).find((e) => e.eventName === "MissionCreated")!;
+    return { onChainId: ev.args.missionId as bigint, receipt, expiresAt, detailsHash };
+  }
+
+  async function acceptAndSubmit(performer: PrivateKeyAccount, m: { onChainId: bigint; detailsHash: Hex }) {
+    const accepted = await escrow(performer, "acceptMission", [m.onChainId, performer.address, m.detailsHash]);
+    const proofHash = keccak256(toHex(`proof ${m.onChainId}`));
+    const submitted = await escrow(performer, "submitProof", [m.onChainId, proofHash]);
+    return { accepted, submitted, proofHash };
+  }
+
+  /** Create, accept, submit and approve: a completed mission. */
+  async function completeMission(poster: PrivateKeyAccount, performer: PrivateKeyAccount, reward: bigint, guildId = 0) {
+    const m = await createMission(poster, reward, { guildId });
+    const steps = await acceptAndSubmit(performer, m);
+    const approved = await escrow(poster, "approveMission", [m.onChainId]);
+    return { ...m, ...steps, approved };
+  }
+
+  async function disputed(
+    poster: PrivateKeyAccount,
+    performer: PrivateKeyAccount,
+    reward: bigint,
+    initiator: PrivateKeyAccount,
+  ) {
+    const m = await createMission(poster, reward);
+    await acceptAndSubmit(performer, m);
+    const raised = await escrow(initiator, "raiseDispute", [
+      m.onChainId,
+      initiator.address,
+      keccak256(toHex("reason")),
+    ]);
+    const disputeId = events(raised).find((e) => e.eventName === "DisputeRaised")!.args.disputeId as bigint;
+    return { ...m, disputeId, raised };
+  }
+
+  async function resolve(disputeId: bigint, outcome: number, split = 0) {
+    await escrow(resolver, "takeDispute", [disputeId, resolver.address]);
+    return escrow(resolver, "resolveDispute", [disputeId, outcome, split, keccak256(toHex(`resolution ${disputeId}`))]);
+  }
+
+  async function attestRating(
+    rater: PrivateKeyAccount,
+    ratee: Address,
+    missionOnChainId: bigint,
+    score: number,
+    comment = "great",
+  ) {
+    const data = encodeAbiParameters(parseAbiParameters(RATING_SCHEMA), [
+      toHex(missionOnChainId, { size: 32 }),
+      rater.address,
+      ratee,
+      score,
+      comment,
+      await now(),
+    ]);
+    const receipt = await send(rater, c.EAS.address, easAbi as Abi, "attest", [
+      {
+        schema: deployment.ratingSchemaUid,
+        data: {
+          recipient: ratee,
+          expirationTime: 0n,
+          revocable: false,
+          refUID: `0x${"0".repeat(64)}`,
+          data,
+          value: 0n,
+        },
+      },
+    ]);
+    const uid = events(receipt, easAbi as Abi).find((e) => e.eventName === "Attested")!.args.uid as Hex;
+    return { uid, receipt };
+  }
+
+  return {
+    deployment,
+    client,
+    c,
+    admin,
+    resolver,
+    guildAdmin,
+    send,
+    escrow,
+    events,
+    rpc,
+    timeTravel,
+    now,
+    freshUser,
+    createMission,
+    acceptAndSubmit,
+    completeMission,
+    disputed,
+    resolve,
+    attestRating,
+    setIndexer,
+    guilds: (a: PrivateKeyAccount | ReturnType<typeof anvilAccount>, fn: string, args: readonly unknown[]) =>
+      send(a, c.GuildRegistry.address, guildRegistryAbi as Abi, fn, args),
+    reputation: (fn: string, args: readonly unknown[]) =>
+      send(admin, c.ReputationRegistry.address, reputationRegistryAbi as Abi, fn, args),
+    nft: (fn: string, args: readonly unknown[]) =>
+      send(admin, c.AchievementNFT.address, achievementNftAbi as Abi, fn, args),
+  };
+}
+
+/** A throwaway pair of schemas per test file, so files never share an indexer's tables. */
+export function indexerSchemas(tag: string) {
+  const suffix = `${tag}_${Date.now().toString(36)}`;
+  return { schema: `idx_${suffix}`, viewsSchema: `idxv_${suffix}` };
+}
+
+export async function launchIndexer(schemas: { schema: string; viewsSchema: string }, extra: { ws?: boolean } = {}) {
+  return startIndexer({
+    databaseUrl: inject("databaseUrl"),
+    rpcUrl: inject("rpcUrl"),
+    wsUrl: extra.ws === false ? undefined : inject("wsUrl"),
+    deploymentFile: inject("deploymentFile"),
+    ...schemas,
+    log: process.env.E2E_VERBOSE ? (l) => console.log(`[indexer] ${l}`) : undefined,
+  });
+}
+
+export function viewsDb(viewsSchema: string) {
+  const pool = new pg.Pool({ connectionString: inject("databaseUrl"), max: 4 });
+  const q = async <T = Record<string, any>>(sql: string, params: unknown[] = []): Promise<T[]> =>
+    (await pool.query(sql.replaceAll("$v.", `"${viewsSchema}".`), params)).rows as T[];
+  return { pool, q };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { encodeAbiParameters, keccak256 } from "viem";
+import { disputeUuid, guildUuid, missionUuid, uuidFromHash } from "../../indexer/lib/ids.ts";
+import { journalKey, parseJournalKey, toJsonPayload } from "../../indexer/lib/journal.ts";
+import { disputeMoney } from "../../indexer/lib/enums.ts";
+
+const escrow = "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe("ids", () => {
+  it("derives a v8 UUID from the first 16 bytes of keccak256(abi.encode(chainId, escrow, onChainId))", () => {
+    const id = missionUuid(31337, escrow, 1n);
+    expect(id).toMatch(UUID);
+    const hash = keccak256(
+      encodeAbiParameters([{ type: "uint256" }, { type: "address" }, { type: "uint256" }], [31337n, escrow, 1n]),
+    );
+    expect(id.replace(/-/g, "").slice(0, 12)).toBe(hash.slice(2, 14));
+    expect(id.replace(/-/g, "").slice(13, 16)).toBe(hash.slice(15, 18));
+    expect(missionUuid(31337, escrow.toLowerCase() as `0x${string}`, 1n)).toBe(id);
+    expect(missionUuid(31337, escrow, 2n)).not.toBe(id);
+    expect(missionUuid(1, escrow, 1n)).not.toBe(id);
+  });
+  it("keeps kinds apart", () => {
+    expect(disputeUuid(31337, escrow, 1n)).toMatch(UUID);
+    expect(disputeUuid(31337, escrow, 1n)).not.toBe(guildUuid(31337, escrow, 1n));
+    expect(uuidFromHash(`0x${"ff".repeat(32)}`)).toBe("ffffffff-ffff-8fff-bfff-ffffffffffff");
+  });
+});
+
+describe("journal keys", () => {
+  it("sort in chain order and round-trip", () => {
+    const a = journalKey(10n, 999_999, 999);
+    const b = journalKey(11n, 0, 0);
+    expect(a < b).toBe(true);
+    expect(journalKey(10n, 3, 1) < journalKey(10n, 3, 2)).toBe(true);
+    expect(journalKey(10n, 3, 999) < journalKey(10n, 4, 0)).toBe(true);
+    expect(parseJournalKey(journalKey(123n, 45, 6))).toEqual({ blockNumber: 123n, logIndex: 45, seq: 6 });
+    expect(() => journalKey(1n, 0, 1000)).toThrow();
+  });
+  it("payloads carry bigints as strings and addresses lowercase", () => {
+    expect(toJsonPayload({ a: 1n, who: escrow, nested: { h: `0x${"AB".repeat(32)}` } })).toEqual({
+      a: "1",
+      who: escrow.toLowerCase(),
+      nested: { h: `0x${"AB".repeat(32)}` },
+    });
+  });
+});
+
+describe("disputeMoney", () => {
+  const base = { reward: 100n, poster: "0xa", performer: "0xb", ddrAmount: 5n, lppAmount: 5n };
+  it("does not count deposits paid back as earnings", () => {
+    // performer initiated and won: gets 90 net + own DDR back
+    expect(
+      disputeMoney({ ...base, initiator: "0xb", appellant: null, posterAmount: 0n, performerAmount: 95n }),
+    ).toEqual({ earned: 90n, spent: 100n });
+    // poster initiated and won: poster gets 98 net (2 went to the resolver) + own DDR
+    expect(
+      disputeMoney({ ...base, initiator: "0xa", appellant: null, posterAmount: 103n, performerAmount: 0n }),
+    ).toEqual({ earned: 0n, spent: 2n });
+  });
+});
