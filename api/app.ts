@@ -15,6 +15,10 @@ import { observe } from "./middlewares/observe.ts";
 import { rateLimit } from "./middlewares/rate-limit.ts";
 import { authRouter } from "./routes/auth/auth.index.ts";
 import { missionsRouter } from "./routes/missions/missions.index.ts";
+import { disputesRouter } from "./routes/disputes/disputes.index.ts";
+import { discoveryRouter } from "./routes/discovery/discovery.index.ts";
+import { profileRouter } from "./routes/profile/profile.index.ts";
+import { communityRouter } from "./routes/community/community.index.ts";
 import { docsRouter } from "./routes/system/docs.ts";
 import { systemRouter } from "./routes/system/system.index.ts";
 
@@ -44,7 +48,15 @@ export function buildApp(deps: Deps) {
     scheme: "bearer",
     bearerFormat: "JWT",
   });
-  api.route("/", systemRouter()).route("/", authRouter()).route("/", missionsRouter());
+  api
+    .route("/", systemRouter())
+    .route("/", authRouter())
+    // discovery before missions: /missions/nearby must not match /missions/:id
+    .route("/", discoveryRouter())
+    .route("/", missionsRouter())
+    .route("/", disputesRouter())
+    .route("/", profileRouter())
+    .route("/", communityRouter());
   // The unversioned API and /v2 are the same routes (spec "Versioning").
   app.route("/", api);
   app.route("/v2", api);

@@ -37,8 +37,9 @@ function logTo(name: string): (line: string) => void {
   return (line) => stream.write(`${line}\n`);
 }
 
-async function shutdown(code: number): Promise<never> {
-  if (!stopping) {
+let shuttingDown: Promise<never> | undefined;
+function shutdown(code: number): Promise<never> {
+  shuttingDown ??= (async () => {
     stopping = true;
     step("stopping...");
     for (const service of services.reverse()) {
@@ -49,8 +50,9 @@ async function shutdown(code: number): Promise<never> {
         console.error(`  ${service.name} did not stop cleanly: ${err instanceof Error ? err.message : err}`);
       }
     }
-  }
-  process.exit(code);
+    process.exit(code);
+  })();
+  return shuttingDown;
 }
 
 // One Ctrl-C can arrive twice (from the terminal and relayed by npm): only a second one a moment

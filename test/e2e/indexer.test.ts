@@ -2,7 +2,7 @@
 import type { Abi } from "viem";
 import { keccak256, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { missionEscrowAbi } from "../../abis/index.ts";
+import { achievementNftAbi, missionEscrowAbi } from "../../abis/index.ts";
 import { disputeUuid, missionUuid } from "../../indexer/lib/ids.ts";
 import { type IndexerHandle, indexedBlock } from "../../script/lib/indexer.ts";
 import { chainEnv, indexerSchemas, launchIndexer, usdc, viewsDb } from "./indexer-helpers.ts";
@@ -386,9 +386,8 @@ describe("guilds, boards, NFTs, builder scores, streaks, referrals", () => {
   it("an NFT mint carries its definition", async () => {
     const user = await env.freshUser();
     const r = await env.nft("mint", [user.address, 1n, 0n]);
-    const tokenId = env
-      .events(r, (await import("../../abis/index.ts")).achievementNftAbi as Abi)
-      .find((e) => e.eventName === "AchievementMinted")!.args.tokenId as bigint;
+    const tokenId = env.events(r, achievementNftAbi as Abi).find((e) => e.eventName === "AchievementMinted")!.args
+      .tokenId as bigint;
     expect((await q(`SELECT * FROM $v.nfts WHERE token_id = $1`, [tokenId.toString()]))[0]).toMatchObject({
       owner: lower(user.address),
       achievement_id: "1",
@@ -429,6 +428,83 @@ describe("guilds, boards, NFTs, builder scores, streaks, referrals", () => {
     expect(
       (await q(`SELECT rewarded FROM $v.referrals WHERE referee = $1`, [lower(referee.address)]))[0]!.rewarded,
     ).toBe(true);
+  });
+});
+
+describe("less common paths", () => {
+  it("details update, roles, board removal, a collectible transfer", async () => {
+    const [poster, member, other] = [await env.freshUser(), await env.freshUser(), await env.freshUser()];
+    const m = await env.createMission(poster, usdc(10), { guildId: 1 });
+    const newHash = keccak256(toHex("new details"));
+    const updated = await escrow(poster, "updateDetails", [m.onChainId, newHash]);
+    expect(await mission(m.onChainId)).toMatchObject({
+      details_hash: newHash,
+      details_updated_tx_hash: updated.transactionHash,
+    });
+
+    await env.guilds(member, "join", [1, member.address]);
+    await env.guilds(env.guildAdmin, "setRoles", [1, member.address, 1, env.guildAdmin.address]);
+    const memberRow = async () =>
+      (await q(`SELECT * FROM $v.guild_members WHERE guild_id = 1 AND account = $1`, [lower(member.address)]))[0];
+    expect(await memberRow()).toMatchObject({
+      roles: 1,
+      is_curator: true,
+      is_officer: false,
+      is_admin: false,
+      active: true,
+    });
+    const [roles] = await q(`SELECT payload FROM $v.journal WHERE type = 'ROLES_CHANGED' AND account = $1`, [
+      lower(member.address),
+    ]);
+    expect(roles!.payload).toMatchObject({ previousRoles: 0, roles: 1, isCurator: true });
+
+    await env.guilds(member, "publishToBoard", [1, m.onChainId, member.address, 5, false, "by a new curator"]);
+    await env.guilds(member, "removeFromBoard", [1, m.onChainId, member.address]);
+    expect(
+      (await q(`SELECT active, removed_by FROM $v.board_entries WHERE mission_id = $1`, [mid(m.onChainId)]))[0],
+    ).toEqual({
+      active: false,
+      removed_by: lower(member.address),
+    });
+
+    const minted = await env.nft("mint", [member.address, 100n, 0n]);
+    const tokenId = env.events(minted, achievementNftAbi as Abi).find((e) => e.eventName === "AchievementMinted")!.args
+      .tokenId as bigint;
+    await env.send(member, c.AchievementNFT.address, achievementNftAbi as Abi, "transferFrom", [
+      member.address,
+      other.address,
+      tokenId,
+    ]);
+    expect(
+      (await q(`SELECT owner, minter, soulbound FROM $v.nfts WHERE token_id = $1`, [tokenId.toString()]))[0],
+    ).toEqual({
+      owner: lower(other.address),
+      minter: lower(member.address),
+      soulbound: false,
+    });
+  });
+
+  it("a resolver who misses the deadline is released; no decision in 30 days finalizes by default (Split 50)", async () => {
+    const [poster, performer] = [await env.freshUser(), await env.freshUser()];
+    const d = await env.disputed(poster, performer, usdc(100), poster);
+    await escrow(env.resolver, "takeDispute", [d.disputeId, env.resolver.address]);
+    const row = async () => (await q(`SELECT * FROM $v.disputes WHERE on_chain_id = $1`, [d.disputeId.toString()]))[0]!;
+    expect(await row()).toMatchObject({ state: "Investigating", resolver: lower(env.resolver.address) });
+    await env.timeTravel(14 * 86_400 + 1);
+    await escrow(poster, "releaseDispute", [d.disputeId]);
+    expect(await row()).toMatchObject({ state: "Pending", resolver: null });
+    await env.timeTravel(30 * 86_400);
+    await escrow(poster, "finalizeDispute", [d.disputeId]);
+    expect(await row()).toMatchObject({
+      state: "Finalized",
+      outcome: "Split",
+      split_percentage: 50,
+      by_default: true,
+      payout_resolver: "0",
+      payout_resolver_address: null,
+      mission_state: "Completed",
+    });
+    expect((await stats(poster.address))!.disputes_won).toBe(0);
   });
 });
 

@@ -95,7 +95,7 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         // Probe the most recent missions first: older ones are mostly terminal.
         uint256 probes = n < 16 ? n : 16;
         for (uint256 i; i < probes; ++i) {
-            uint256 id = n - (seed + i) % probes;
+            uint256 id = n - (seed % probes + i) % probes;
             if (escrow.getMission(id).state == state) return id;
         }
         return 0;
@@ -107,7 +107,7 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         if (n == 0) return 0;
         uint256 probes = n < 16 ? n : 16;
         for (uint256 i; i < probes; ++i) {
-            uint256 id = n - (seed + i) % probes;
+            uint256 id = n - (seed % probes + i) % probes;
             if (escrow.getDispute(id).state == state) return id;
         }
         return 0;

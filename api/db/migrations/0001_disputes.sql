@@ -1,0 +1,2 @@
+-- Disputes and resolvers (issue 6): tables of this area in schema "api". Hand-written; keep statements separated by breakpoints.
+SELECT 1;

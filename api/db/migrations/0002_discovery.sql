@@ -1,0 +1,2 @@
+-- Feed, search, nearby, presence (issue 7): tables of this area in schema "api". Hand-written; keep statements separated by breakpoints.
+SELECT 1;
