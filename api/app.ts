@@ -21,6 +21,12 @@ import { profileRouter } from "./routes/profile/profile.index.ts";
 import { communityRouter } from "./routes/community/community.index.ts";
 import { docsRouter } from "./routes/system/docs.ts";
 import { systemRouter } from "./routes/system/system.index.ts";
+import { unlessEvidenceUpload } from "./routes/disputes/disputes.paths.ts";
+import { disputeKeeper } from "./services/dispute-keeper.ts";
+import { attachRealtime, type Realtime } from "./services/discovery/realtime.ts";
+import { discoveryService, LOCATION_RETENTION_DAYS } from "./services/discovery/discovery.service.ts";
+import { loadReactors } from "./reactors/index.ts";
+import { startReactorRunner, type ReactorRunner } from "./reactors/runner.ts";
 
 export function buildApp(deps: Deps) {
   const app = createApp();
@@ -31,16 +37,16 @@ export function buildApp(deps: Deps) {
   app.use("*", observe(), readToken(), rateLimit(), rejectBadToken());
   app.use(
     "*",
-    bodyLimit({
+    unlessEvidenceUpload(bodyLimit({
       maxSize: deps.env.BODY_LIMIT_BYTES,
       onError: (c) =>
         c.json(
           errorBody(new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${deps.env.BODY_LIMIT_BYTES} bytes`)),
           413,
         ),
-    }),
+    })),
   );
-  app.use("*", requireJsonBody(), idempotency());
+  app.use("*", unlessEvidenceUpload(requireJsonBody()), idempotency());
 
   const api = createRouter();
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
@@ -67,7 +73,7 @@ export function buildApp(deps: Deps) {
     info: {
       title: "Mission marketplace API",
       version: "1.0.0",
-      description: "Every path is also served under /v2. Errors: { error: { code, message } }.",
+      description: "Every path is also served under /v2. Errors: { error: { code, message } }. Real time: WebSocket /ws (optional ?token=<JWT>); JSON frames { event, data }; client events subscribe:geohash / unsubscribe:geohash { geohash }; server events ready, subscribed, unsubscribed, mission:created { mission }, mission:updated { missionId, state, mission }, error { code, message } (see README).",
     },
     servers: [{ url: "/" }, { url: "/v2" }],
   });
@@ -99,12 +105,22 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
   if (env.MIGRATE_ON_START) await runMigrations(deps.database);
   const app = buildApp(deps);
   let server: ServerType | undefined;
+  let realtime: Realtime | undefined;
   // Housekeeping: expired sign-in nonces and idempotency keys (retention 24 h).
   const sweep = setInterval(() => {
     void deps.repos.nonces.purgeExpired().catch(() => {});
     void deps.repos.idempotency.purgeExpired().catch(() => {});
+    // Location history retention (spec: 30 days), discovery area.
+    void discoveryService(deps).repo.purgeLocationHistory(LOCATION_RETENTION_DAYS).catch(() => {});
   }, 10 * 60 * 1000);
   sweep.unref();
+  // Disputes: finalize/release after deadlines (advisory-lock leader among copies).
+  const keeper = disputeKeeper(deps);
+  keeper.start();
+  // Journal reactors (notifications, achievement mints): one leader among the API copies.
+  const reactorRunner: ReactorRunner | undefined = env.REACTORS_ENABLED
+    ? startReactorRunner(deps, await loadReactors(logger))
+    : undefined;
   return {
     app,
     deps,
@@ -116,10 +132,15 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
           resolve({ port: info.port, url: `http://127.0.0.1:${info.port}` });
         });
         server.once("error", reject);
+        // WebSocket /ws (discovery area): upgrades on the same HTTP server.
+        realtime = attachRealtime(server as unknown as import("node:http").Server, deps);
       });
     },
     async close() {
       clearInterval(sweep);
+      await keeper.stop();
+      await realtime?.close();
+      await reactorRunner?.stop();
       if (server) {
         const s = server;
         await new Promise<void>((r) => {

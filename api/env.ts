@@ -41,8 +41,32 @@ export const EnvSchema = z.object({
   /** Trust the first X-Forwarded-For hop as the client IP (only behind a proxy you run). */
   TRUST_PROXY: bool.default(false),
   BODY_LIMIT_BYTES: int(1, 10 * 1024 * 1024).default(64 * 1024),
+  // Profile area (docs/profile-notes.md)
+  /** Builder-score provider: GET <url>/<address> -> { score }. Unset: nobody gets a builder bonus. */
+  BUILDER_SCORE_URL: z.string().url().optional(),
+  /** Pays the gas of delegated rating attestations; default: the relayer key. */
+  SPONSOR_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex key")
+    .optional(),
+  /** Block explorer base for attestations (<base>/attestation/view/<uid>); default: the API's own /ratings/:id/verify. */
+  EXPLORER_URL: z.string().url().optional(),
+  /** Journal entries younger than this many blocks wait (finality); default 0 on 31337, 12 elsewhere. */
+  ACHIEVEMENT_CONFIRMATIONS: int(0, 1000).optional(),
   /** Run the API's migrations at start (default true). */
   MIGRATE_ON_START: bool.default(true),
+  /** Disputes: directory of the local evidence store (content-addressed files). */
+  EVIDENCE_DIR: z.string().min(1).default(".data/evidence"),
+  /** Disputes: keeper interval (finalize/release after deadlines); 0 disables it. */
+  DISPUTE_KEEPER_INTERVAL_MS: int(0, 86_400_000).default(30_000),
+  /** Journal reactors (notifications, achievement mints): run in this process (default true). */
+  REACTORS_ENABLED: bool.default(true),
+  /** How often the reactor runner polls the journal when idle. */
+  REACTORS_POLL_MS: int(10, 60_000).default(250),
+  /** Web Push (VAPID); delivery is disabled when unset. */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z.string().min(1).default("mailto:ops@mission-marketplace.invalid"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -8,7 +8,7 @@ import { requestId } from "hono/request-id";
 import { AppError, errorBody, validationError, zodIssues, type ErrorCode } from "./errors.ts";
 import type { AppEnv } from "./types.ts";
 
-const WHERE: Record<string, string> = { json: "body", query: "query", param: "path", header: "header" };
+const WHERE: Record<string, string> = { json: "body", form: "body", query: "query", param: "path", header: "header" };
 
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   if (!result.success) {

@@ -2,6 +2,7 @@
 import { BaseError, ContractFunctionRevertedError, HttpRequestError, TimeoutError } from "viem";
 import { AppError } from "../lib/errors.ts";
 
+const DISPUTE_STATES = ["None", "Pending", "Investigating", "Resolved", "Appealed", "Finalized"] as const;
 const STATES = ["Open", "Accepted", "Submitted", "Completed", "Cancelled", "Expired", "Disputed"] as const;
 
 export interface DecodedRevert {
@@ -82,6 +83,27 @@ export function mapRevert(fn: string, revert: DecodedRevert): AppError {
     case "ERC20InsufficientBalance":
     case "ERC20InsufficientAllowance":
       return new AppError("INSUFFICIENT_BALANCE", "Not enough stablecoin balance or allowance for the escrow");
+    // Disputes (docs/disputes-notes.md)
+    case "MissionEscrow_DisputeNotFound":
+      return new AppError("DISPUTE_NOT_FOUND", "Dispute not found on-chain");
+    case "MissionEscrow_InvalidDisputeState":
+      return new AppError("INVALID_DISPUTE_STATE", `The dispute is ${DISPUTE_STATES[Number(revert.args[1])] ?? "unknown"}: action not allowed`);
+    case "MissionEscrow_NotResolver":
+    case "MissionEscrow_ResolverIsParty":
+    case "MissionEscrow_SameResolver":
+      return new AppError("NOT_RESOLVER", "Not the dispute's (eligible) resolver");
+    case "AccessControlUnauthorizedAccount":
+      return fn === "decideAppeal"
+        ? new AppError("NOT_APPEALS_RESOLVER", "The service cannot decide appeals (APPEALS_ROLE missing)")
+        : new AppError("NOT_RESOLVER", "RESOLVER_ROLE is required");
+    case "MissionEscrow_InvalidOutcome":
+      return new AppError("VALIDATION_ERROR", "Invalid outcome/splitPercentage", [
+        { field: "body.splitPercentage", reason: "1..99 with Split only" },
+      ]);
+    case "MissionEscrow_DeadlineNotReached":
+      return new AppError("DEADLINE_NOT_REACHED", `The deadline (${new Date(Number(revert.args[1]) * 1000).toISOString()}) has not passed yet`);
+    case "MissionEscrow_DeadlinePassed":
+      return new AppError("DEADLINE_PASSED", "The deadline for this action has passed");
     default:
       return new AppError("INTERNAL_ERROR", "Internal server error");
   }

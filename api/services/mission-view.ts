@@ -1,8 +1,9 @@
 // Indexed mission rows -> the spec's mission views. Amounts via the money module; exact
-// coordinates only for the poster and the performer, others see them rounded to ~1 km
-// ("neighborhood" precision, spec "Location privacy levels").
+// coordinates only for the poster and the performer, others see the center of the geohash-6 cell
+// (~1 km, "neighborhood" precision, spec "Location privacy levels").
 import { formatAmount } from "../lib/money.ts";
 import type { MissionRow } from "../repositories/missions.repository.ts";
+import { isMissionParty, viewLocation } from "./discovery/location-privacy.ts";
 
 const iso = (unixSeconds: string | null) =>
   unixSeconds === null ? null : new Date(Number(unixSeconds) * 1000).toISOString();
@@ -15,12 +16,10 @@ const party = (address: string, id: string | null, name: string | null) => ({
 
 export function locationFor(row: MissionRow, viewer: string | undefined) {
   if (row.latitude === null || row.longitude === null || row.radius === null) return null;
-  const v = viewer?.toLowerCase();
-  const exact = v !== undefined && (v === row.poster.toLowerCase() || v === row.performer?.toLowerCase());
-  const round = (x: number) => Math.round(x * 100) / 100;
-  return exact
-    ? { latitude: row.latitude, longitude: row.longitude, radius: row.radius }
-    : { latitude: round(row.latitude), longitude: round(row.longitude), radius: row.radius };
+  // One privacy rule for every response (discovery/location-privacy.ts): exact for the parties,
+  // the geohash-6 cell center ("neighborhood", precision 2) for everyone else.
+  const loc = viewLocation(row.latitude, row.longitude, isMissionParty(viewer, row.poster, row.performer));
+  return { latitude: loc.latitude, longitude: loc.longitude, radius: row.radius, precision: loc.precision };
 }
 
 export function listView(row: MissionRow, viewer?: string) {

@@ -41,6 +41,12 @@ export interface ChainEvent {
   args: Record<string, unknown>;
 }
 
+/** A contract other than the escrow (EAS, AchievementNFT, ReputationRegistry): its ABI must include its errors. */
+export interface TxTarget {
+  address: Address;
+  abi: Abi;
+}
+
 export interface SentTx {
   hash: Hex;
   receipt: TransactionReceipt;
@@ -83,15 +89,16 @@ export function createRelayer(deps: {
     return new AppError("INTERNAL_ERROR", "Internal server error");
   };
 
-  async function broadcast(fn: string, args: readonly unknown[]): Promise<Hex> {
+  const escrowTarget: TxTarget = { address: escrow, abi: escrowCallAbi };
+  async function broadcast(fn: string, args: readonly unknown[], target: TxTarget = escrowTarget): Promise<Hex> {
     return serialize(async () => {
       const client = await deps.database.pool.connect();
       try {
         await client.query("SELECT pg_advisory_lock($1)", [RELAYER_LOCK]);
         const { request } = await publicClient.simulateContract({
           account,
-          address: escrow,
-          abi: escrowCallAbi,
+          address: target.address,
+          abi: target.abi,
           functionName: fn,
           args,
         });
@@ -117,10 +124,10 @@ export function createRelayer(deps: {
   return {
     address: account.address,
     /** Sends escrow.`fn`(`args`) for a user; resolves after mining and indexing (bounded). */
-    async send(fn: string, args: readonly unknown[]): Promise<SentTx> {
+    async send(fn: string, args: readonly unknown[], target: TxTarget = escrowTarget): Promise<SentTx> {
       let hash: Hex;
       try {
-        hash = await broadcast(fn, args);
+        hash = await broadcast(fn, args, target);
       } catch (err) {
         metrics.relayerTxs.inc({ fn, result: "rejected" });
         throw toAppError(fn, err);
@@ -138,8 +145,8 @@ export function createRelayer(deps: {
         try {
           await publicClient.simulateContract({
             account,
-            address: escrow,
-            abi: escrowCallAbi,
+            address: target.address,
+            abi: target.abi,
             functionName: fn,
             args,
             blockNumber: receipt.blockNumber,
@@ -152,7 +159,8 @@ export function createRelayer(deps: {
       metrics.relayerTxs.inc({ fn, result: "mined" });
       const indexed = await deps.indexer.waitForBlock(receipt.blockNumber);
       if (!indexed) logger.warn("indexer did not reach the block in time", { fn, block: receipt.blockNumber });
-      return { hash, receipt, events: parseEventLogs({ abi: missionEscrowAbi as unknown as Abi, logs: receipt.logs }) as unknown as ChainEvent[], indexed };
+      const eventsAbi = target === escrowTarget ? (missionEscrowAbi as unknown as Abi) : target.abi;
+      return { hash, receipt, events: parseEventLogs({ abi: eventsAbi, logs: receipt.logs }) as unknown as ChainEvent[], indexed };
     },
   };
 }

@@ -75,7 +75,6 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
   const client = createPublicClient({ transport: http(options.rpcUrl) });
   const chainId = await client.getChainId();
   const file = resolveFile(options.deploymentFile, chainId);
-  const blockBefore = Number(await client.getBlockNumber());
 
   // foundry.toml lets scripts write only under deployments/: stage any other path there.
   const deploymentsDir = path.join(repoRoot, "deployments");
@@ -93,7 +92,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
 
     const deployment = readDeployment(staged);
     if (!deployment) throw new Error(`forge script did not write ${staged}`);
-    await refineStartBlocks(client, deployment, blockBefore);
+    await refineStartBlocks(client, deployment);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const result = ordered(deployment);
     fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
@@ -114,11 +113,11 @@ function runForge(args: string[], env: NodeJS.ProcessEnv, log: (line: string) =>
 }
 
 /**
- * The script records the block it simulated on, a lower bound. A contract deployed now has no code
- * at that block: find the first block that has it (binary search; needs state a few blocks back).
+ * The script records the block it simulated on, a lower bound. When the contract has no code at the
+ * recorded block, find the first block that has it (binary search; needs historical state).
  */
-async function refineStartBlocks(client: PublicClient, d: Deployment, blockBefore: number): Promise<void> {
-  const latest = Number(await client.getBlockNumber());
+async function refineStartBlocks(client: PublicClient, d: Deployment): Promise<void> {
+  const latest = Number(await client.getBlockNumber({ cacheTime: 0 })); // viem caches block numbers for 4 s
   const hasCode = async (address: Address, block: number) => {
     const code = await client.getCode({ address, blockNumber: BigInt(block) });
     return !!code && code !== "0x";
@@ -127,7 +126,7 @@ async function refineStartBlocks(client: PublicClient, d: Deployment, blockBefor
     const entry = d.contracts[name];
     try {
       if (await hasCode(entry.address, entry.startBlock)) continue; // already exact (a reused deployment)
-      let lo = Math.max(entry.startBlock, Math.min(blockBefore, latest));
+      let lo = entry.startBlock;
       let hi = latest;
       while (lo < hi) {
         const mid = Math.floor((lo + hi) / 2);

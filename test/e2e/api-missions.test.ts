@@ -69,7 +69,7 @@ describe("mission flow", () => {
     // Read-your-writes: the next GET agrees. Others see the location rounded, the poster exactly.
     const pub = await call(api.url, "GET", `/missions/${m.id}`);
     expect(pub.body.data).toMatchObject({ id: m.id, state: "Open", ddrAmount: expect.stringMatching(/^\d+\.\d{6}$/), proofHash: null, acceptedAt: null });
-    expect(pub.body.data.location).toEqual({ latitude: 52.52, longitude: 13.4, radius: 150 });
+    expect(pub.body.data.location).toEqual({ latitude: 52.517395, longitude: 13.408813, radius: 150, precision: 2 });
     const own = await call(api.url, "GET", `/v2/missions/${m.id}`, { token: tok(poster) });
     expect(own.body.data.location.latitude).toBe(52.520008);
     expect(own.body.data.metadata).toEqual({ size: "S" });

@@ -1,4 +1,6 @@
 // Guilds, notifications, vault (issue 5).
 import { createRouter } from "../../lib/create-app.ts";
+import { guildsRouter } from "./guilds.index.ts";
+import { notificationsRouter } from "./notifications.index.ts";
 
-export const communityRouter = () => createRouter();
+export const communityRouter = () => createRouter().route("/", guildsRouter()).route("/", notificationsRouter());

@@ -1,4 +1,12 @@
 // Feed, search, nearby, presence (issue 7).
 import { createRouter } from "../../lib/create-app.ts";
+import * as h from "./discovery.handlers.ts";
+import * as r from "./discovery.routes.ts";
 
-export const discoveryRouter = () => createRouter();
+export const discoveryRouter = () =>
+  createRouter()
+    .openapi(r.feed, h.feed)
+    .openapi(r.view, h.view)
+    .openapi(r.search, h.search)
+    .openapi(r.nearby, h.nearby)
+    .openapi(r.verifyPresence, h.verifyPresence);

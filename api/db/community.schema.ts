@@ -1,0 +1,81 @@
+// Off-chain tables of the community area (issue 5), schema "api". SQL: migrations/0004_community.sql.
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { api, users } from "./schema.ts";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** Last journal id each reactor has handled (api/reactors/runner.ts). */
+export const reactorCursors = api.table("reactor_cursors", {
+  reactor: text("reactor").primaryKey(),
+  lastId: bigint("last_id", { mode: "bigint" }).notNull().default(0n),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** Keyed by address so a user who signs in later sees what happened before. */
+export const notifications = api.table(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    address: text("address").notNull(),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
+    read: boolean("read").notNull().default(false),
+    /** The decimal journal id, or "invite:<uuid>" for off-chain sources: exactly once per (source, address, type). */
+    sourceKey: text("source_key").notNull(),
+    journalId: bigint("journal_id", { mode: "bigint" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("notifications_once_idx").on(t.sourceKey, t.address, t.type),
+    index("notifications_address_idx").on(t.address, t.createdAt),
+  ],
+);
+
+export const notificationPreferences = api.table("notification_preferences", {
+  address: text("address").primaryKey(),
+  pushEnabled: boolean("push_enabled").notNull().default(true),
+  emailEnabled: boolean("email_enabled").notNull().default(false),
+  missionUpdates: boolean("mission_updates").notNull().default(true),
+  guildUpdates: boolean("guild_updates").notNull().default(true),
+  xpUpdates: boolean("xp_updates").notNull().default(true),
+  marketingUpdates: boolean("marketing_updates").notNull().default(false),
+  ratingUpdates: boolean("rating_updates").notNull().default(false),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const deviceTokens = api.table(
+  "device_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** ios | android | web */
+    platform: text("platform").notNull(),
+    /** The mobile token, or the Web Push endpoint URL. */
+    token: text("token").notNull(),
+    /** Web Push keys { p256dh, auth }. */
+    keys: jsonb("keys"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("device_tokens_user_token_idx").on(t.userId, t.token)],
+);
+
+export const vaultExportLogs = api.table(
+  "vault_export_logs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    bytes: integer("bytes").notNull(),
+    exportedAt: ts("exported_at").notNull().defaultNow(),
+  },
+  (t) => [index("vault_export_logs_exported_at_idx").on(t.exportedAt)],
+);
+
+export const vaultDeletions = api.table("vault_deletions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  categories: jsonb("categories").notNull(),
+  deletedAt: ts("deleted_at").notNull().defaultNow(),
+});

@@ -1,0 +1,13 @@
+import { createRouter } from "../../lib/create-app.ts";
+import * as h from "./guilds.handlers.ts";
+import * as r from "./guilds.routes.ts";
+
+export const guildsRouter = () =>
+  createRouter()
+    .openapi(r.list, h.list)
+    .openapi(r.get, h.get)
+    .openapi(r.members, h.members)
+    .openapi(r.board, h.board)
+    .openapi(r.join, h.join)
+    .openapi(r.leave, h.leave)
+    .openapi(r.publish, h.publish);

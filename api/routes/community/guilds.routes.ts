@@ -1,0 +1,97 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { bearer, errorResponses } from "../../lib/openapi-schemas.ts";
+import { requireUser } from "../../middlewares/auth.ts";
+
+const tags = ["Guilds"];
+const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const auth = { security: bearer, middleware: requireUser() };
+const writeErrors = errorResponses(400, 401, 403, 404, 409, 429, 503);
+
+export const Guild = z
+  .object({
+    id: z.string(), onChainId: z.string(), contractAddress: z.string(), name: z.string(), displayName: z.string(),
+    description: z.string(), category: z.string(), memberCount: z.number(), totalCompleted: z.number(),
+    totalEarned: z.string().openapi({ description: "Integer string, stablecoin base units (guild fees)" }),
+    guildReputation: z.number(), guildFeeBps: z.number(),
+  })
+  .openapi("Guild");
+export const Member = z
+  .object({
+    id: z.string(),
+    user: z.object({ id: z.string(), displayName: z.string(), evmAddress: z.string() }),
+    isCurator: z.boolean(), isOfficer: z.boolean(), isAdmin: z.boolean(), guildXP: z.number(), joinedAt: z.string(),
+  })
+  .openapi("GuildMember");
+const BoardEntry = z
+  .object({
+    id: z.string(), missionId: z.string(), curatorId: z.string(), mission: z.record(z.string(), z.unknown()),
+    minGuildXP: z.number(), notes: z.string(), featured: z.boolean(), createdAt: z.string(),
+  })
+  .openapi("GuildBoardEntry");
+const GuildDetail = Guild.extend({
+  treasury: z.string(), creator: z.string(), createdAt: z.string(),
+  membership: Member.nullable().openapi({ description: "The caller's active membership (null when anonymous or not a member)" }),
+}).openapi("GuildDetail");
+const Membership = z.object({ success: z.boolean(), transactionHash: z.string(), guild: Guild, membership: Member.nullable() });
+
+const IdParam = z.object({ id: z.string().min(1).max(64).openapi({ description: "Guild UUID or on-chain id" }) });
+
+export const list = createRoute({
+  method: "get", path: "/guilds", tags, summary: "List guilds",
+  request: {
+    query: z.object({
+      skip: z.coerce.number().int().min(0).default(0),
+      take: z.coerce.number().int().min(1).max(100).default(20),
+      category: z.string().min(1).max(50).optional(),
+    }),
+  },
+  responses: { 200: json(z.array(Guild), "Guilds by on-chain id"), ...errorResponses(400, 429) },
+});
+export const get = createRoute({
+  method: "get", path: "/guilds/{id}", tags, summary: "A guild, with the caller's membership",
+  request: { params: IdParam },
+  responses: { 200: json(GuildDetail, "The guild"), ...errorResponses(400, 404, 429) },
+});
+export const members = createRoute({
+  method: "get", path: "/guilds/{id}/members", tags, summary: "Active members",
+  request: { params: IdParam },
+  responses: { 200: json(z.array(Member), "Members"), ...errorResponses(400, 404, 429) },
+});
+export const board = createRoute({
+  method: "get", path: "/guilds/{id}/board", tags, summary: "Active board entries (featured first)",
+  request: { params: IdParam },
+  responses: { 200: json(z.array(BoardEntry), "Board"), ...errorResponses(400, 404, 429) },
+});
+export const join = createRoute({
+  method: "post", path: "/guilds/{id}/join", tags, summary: "Join (relayed GuildRegistry.join)", ...auth,
+  request: { params: IdParam },
+  responses: { 200: json(Membership, "Joined"), ...writeErrors },
+});
+export const leave = createRoute({
+  method: "post", path: "/guilds/{id}/leave", tags, summary: "Leave (relayed GuildRegistry.leave)", ...auth,
+  request: { params: IdParam },
+  responses: { 200: json(Membership, "Left; membership is null"), ...writeErrors },
+});
+export const publish = createRoute({
+  method: "post", path: "/guilds/{id}/board/publish", tags, summary: "Publish a guild mission to the board (curators only)", ...auth,
+  request: {
+    params: IdParam,
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.object({
+            missionId: z.string().min(1).max(64),
+            notes: z.string().max(1000).default(""),
+            minGuildXP: z.number().int().min(0).max(4_294_967_295).default(0),
+            featured: z.boolean().default(false),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: json(z.object({ success: z.boolean(), transactionHash: z.string(), entry: BoardEntry.nullable() }), "Published"),
+    ...writeErrors,
+  },
+});

@@ -1,0 +1,30 @@
+// The one place deciding how precisely a mission's location is shown (spec "Location privacy
+// levels"): exact (precision 0) to the poster, and to the performer (there is one only after
+// acceptance); everyone else gets the center of the mission's geohash-6 cell (~1.2 km x 0.6 km,
+// precision 2 "neighborhood"). Used by the mission views, feed, map and WebSocket events.
+import { geohashDecode, geohashEncode } from "./geo.ts";
+
+export const NEIGHBORHOOD_GEOHASH_LENGTH = 6;
+export const EXACT_GEOHASH_LENGTH = 9;
+
+export interface ViewedLocation {
+  latitude: number;
+  longitude: number;
+  geohash: string;
+  /** 0 exact, 2 neighborhood (1 "block" is not used). */
+  precision: 0 | 2;
+}
+
+export function isMissionParty(viewer: string | undefined | null, poster: string, performer: string | null): boolean {
+  if (!viewer) return false;
+  const v = viewer.toLowerCase();
+  return v === poster.toLowerCase() || (performer !== null && v === performer.toLowerCase());
+}
+
+export function viewLocation(latitude: number, longitude: number, exact: boolean): ViewedLocation {
+  if (exact) return { latitude, longitude, geohash: geohashEncode(latitude, longitude, EXACT_GEOHASH_LENGTH), precision: 0 };
+  const geohash = geohashEncode(latitude, longitude, NEIGHBORHOOD_GEOHASH_LENGTH);
+  const cell = geohashDecode(geohash);
+  const r = (x: number) => Math.round(x * 1e6) / 1e6;
+  return { latitude: r(cell.latitude), longitude: r(cell.longitude), geohash, precision: 2 };
+}

@@ -1,0 +1,88 @@
+// Indexed dispute rows -> the spec's dispute summary / detail. ddrAmount and lppAmount are JSON
+// numbers in stablecoin BASE UNITS (integers, like the summary's rewardAmount integer string);
+// payouts are decimal strings via the money module (as the mission settlement).
+import { formatAmount } from "../lib/money.ts";
+import type { DisputeRow } from "../repositories/disputes.repository.ts";
+
+const iso = (unixSeconds: string | null) =>
+  unixSeconds === null ? null : new Date(Number(unixSeconds) * 1000).toISOString();
+const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
+
+/** `{ id, evmAddress, displayName }`; a party without an API account: id = lowercase address. */
+export function partyView(address: string | null, known: { id: string; name: string } | null | undefined) {
+  if (!address) return null;
+  const a = address.toLowerCase();
+  return { id: known?.id ?? a, evmAddress: a, displayName: known?.name || short(a) };
+}
+
+const amount = (v: string | null) => (v === null ? null : formatAmount(BigInt(v)));
+
+export function summaryView(row: DisputeRow) {
+  const n = row.names ?? {};
+  return {
+    id: row.id,
+    missionId: row.mission_id,
+    mission: { title: row.title ?? "", category: row.category ?? "", rewardAmount: BigInt(row.reward).toString() },
+    state: row.state,
+    outcome: row.outcome,
+    poster: partyView(row.poster, n.poster)!,
+    performer: partyView(row.performer, n.performer)!,
+    initiator: partyView(row.initiator, n.initiator)!,
+    resolver: partyView(row.resolver, n.resolver),
+    ddrAmount: Number(row.ddr_amount),
+    createdAt: iso(row.created_at)!,
+  };
+}
+
+export function detailView(row: DisputeRow) {
+  const { mission: _mission, ...summary } = summaryView(row);
+  void _mission;
+  return {
+    ...summary,
+    onChainId: row.on_chain_id,
+    escrowAddress: row.escrow_address.toLowerCase(),
+    lppAmount: Number(row.lpp_amount),
+    posterEvidenceHash: row.poster_evidence_hash,
+    performerEvidenceHash: row.performer_evidence_hash,
+    resolutionHash: row.resolution_hash,
+    resolvedAt: iso(row.resolved_at),
+    appealDeadline: iso(row.appeal_deadline),
+    finalizedAt: iso(row.finalized_at),
+    splitPercentage: row.outcome === "Split" ? row.split_percentage : null,
+    // Beyond the spec's table (documented in OpenAPI): deadlines, appeal and the exact payout.
+    missionOnChainId: row.mission_on_chain_id,
+    resolutionDeadline: iso(row.resolution_deadline),
+    appellant: row.appellant ? row.appellant.toLowerCase() : null,
+    appealDecisionDeadline: iso(row.appeal_decision_deadline),
+    appealOverturned: row.appeal_overturned,
+    byDefault: row.by_default,
+    missionState: row.mission_state,
+    payout:
+      row.state === "Finalized"
+        ? {
+            posterAmount: amount(row.payout_poster),
+            performerAmount: amount(row.payout_performer),
+            protocolAmount: amount(row.payout_protocol),
+            guildAmount: amount(row.payout_guild),
+            labsAmount: amount(row.payout_labs),
+            resolverAmount: amount(row.payout_resolver),
+          }
+        : null,
+  };
+}
+
+export function statsView(r: Record<string, string>) {
+  const wins = Number(r.wins), losses = Number(r.losses), splits = Number(r.splits);
+  const decided = wins + losses + splits;
+  return {
+    totalAsPoster: Number(r.poster),
+    totalAsPerformer: Number(r.performer),
+    totalAsResolver: Number(r.resolver),
+    totalAsInitiator: Number(r.initiator),
+    wins,
+    losses,
+    splits,
+    // Percent of the user's finalized PosterWins/PerformerWins/Split disputes they won, 2 decimals.
+    winRate: decided === 0 ? 0 : Math.round((wins * 10000) / decided) / 100,
+  };
+}

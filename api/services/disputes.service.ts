@@ -1,0 +1,214 @@
+// Disputes over the API (issue 6): reads from the indexer's views, evidence storage, and the
+// lifecycle actions relayed to MissionEscrow. Role rules are checked first (clear errors, no
+// gas); the chain's own checks back them up (reverts mapped in chain-errors.ts).
+import { isAddress, type Address, type Hex } from "viem";
+import { missionEscrowAbi } from "../../abis/index.ts";
+import type { Deps } from "../deps.ts";
+import { hashCanonical } from "../lib/canonical-json.ts";
+import { AppError } from "../lib/errors.ts";
+import { disputesRepository, type DisputeFilter, type DisputeRole, type DisputeRow } from "../repositories/disputes.repository.ts";
+import type { UserRow } from "../repositories/users.repository.ts";
+import { detailView, statsView, summaryView } from "./dispute-view.ts";
+import { EVIDENCE_MAX_BYTES, evidenceHash, localDiskEvidenceStore, sniffEvidenceType, type EvidenceStore } from "./evidence-store.ts";
+import { eq, missionContext, salt } from "./mission-context.ts";
+
+export type Side = "poster" | "performer";
+export interface Decision {
+  outcome: "PosterWins" | "PerformerWins" | "Split" | "Cancelled";
+  splitPercentage?: number;
+  resolution: string;
+}
+const OUTCOME_CODE = { PosterWins: 1, PerformerWins: 2, Split: 3, Cancelled: 4 } as const;
+/** Level of the spec's "Mid Game" phase: resolver eligibility. */
+export const RESOLVER_MIN_LEVEL = 11;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const cache = new WeakMap<Deps, ReturnType<typeof build>>();
+
+export function disputesService(deps: Deps) {
+  let svc = cache.get(deps);
+  if (!svc) {
+    svc = build(deps);
+    cache.set(deps, svc);
+  }
+  return svc;
+}
+
+function build(deps: Deps, store: EvidenceStore = localDiskEvidenceStore(deps.env.EVIDENCE_DIR)) {
+  const repo = disputesRepository(deps.database.pool, deps.database.db, deps.env.CHAIN_SCHEMA);
+  const ctx = missionContext({
+    chain: deps.chain, relayer: deps.relayer, missions: deps.repos.missions, details: deps.repos.missionDetails, users: deps.repos.users,
+  });
+  const { ready, read, assertFunds } = ctx;
+
+  const mustFind = async (id: string): Promise<DisputeRow> => {
+    const row = UUID_RE.test(id) ? await repo.findById(id.toLowerCase()) : null;
+    if (!row) throw new AppError("DISPUTE_NOT_FOUND", `Dispute ${id} not found`);
+    return row;
+  };
+  const sideOf = (row: DisputeRow, address: string): Side | null =>
+    eq(row.poster, address) ? "poster" : eq(row.performer, address) ? "performer" : null;
+  const requireState = (row: DisputeRow, ...states: string[]) => {
+    if (!states.includes(row.state)) {
+      throw new AppError("INVALID_DISPUTE_STATE", `The dispute is ${row.state}, not ${states.join(" or ")}`);
+    }
+  };
+  const hasRole = async (role: "RESOLVER_ROLE" | "APPEALS_ROLE", account: string) => {
+    const { escrow } = ready();
+    const pc = deps.chain.publicClient;
+    return read(async () => {
+      const id = (await pc.readContract({ address: escrow, abi: missionEscrowAbi, functionName: role })) as Hex;
+      return (await pc.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "hasRole", args: [id, account as Address] })) as boolean;
+    });
+  };
+  /** userId: an API user's UUID, or a lowercase address (users without an API account). */
+  const addressOf = async (userId: string): Promise<string> => {
+    if (isAddress(userId, { strict: false })) return userId.toLowerCase();
+    const user = UUID_RE.test(userId) ? await deps.repos.users.findById(userId.toLowerCase()) : null;
+    if (!user) throw new AppError("NOT_FOUND", `User ${userId} not found`);
+    return user.evmAddress;
+  };
+  const decisionArgs = (d: Decision, author: UserRow, onChainId: string) => {
+    if (d.outcome === "Split" ? d.splitPercentage === undefined : d.splitPercentage !== undefined) {
+      throw new AppError("VALIDATION_ERROR", "splitPercentage is required with Split and only with Split", [
+        { field: "body.splitPercentage", reason: "required (1..99) when outcome is Split, absent otherwise" },
+      ]);
+    }
+    const s = salt();
+    const resolutionHash = hashCanonical({ resolution: d.resolution, salt: s });
+    return {
+      resolutionHash,
+      record: { resolutionHash, disputeOnChainId: onChainId, resolution: d.resolution, salt: s, authorId: author.id },
+      args: [BigInt(onChainId), OUTCOME_CODE[d.outcome], d.splitPercentage ?? 0, resolutionHash] as const,
+    };
+  };
+  const after = async (id: string, hash: Hex) => ({ success: true, transactionHash: hash, dispute: detailView((await repo.findById(id))!) });
+
+  return {
+    repo,
+    store,
+
+    async list(filter: { state?: string; outcome?: string; role?: DisputeRole }, viewer: UserRow | null) {
+      if (filter.role && !viewer) throw new AppError("UNAUTHORIZED", "role is relative to the signed-in user: send a bearer token");
+      const f: DisputeFilter = { state: filter.state, outcome: filter.outcome, role: filter.role, account: filter.role ? viewer!.evmAddress : undefined };
+      return { disputes: (await repo.find(f)).map(summaryView) };
+    },
+    async get(id: string) {
+      return detailView(await mustFind(id));
+    },
+    async byMission(missionId: string) {
+      return { disputes: (await repo.find({ missionId: missionId.toLowerCase() })).map(summaryView) };
+    },
+    async byUser(userId: string, role?: DisputeRole) {
+      const account = await addressOf(userId);
+      return { disputes: (await repo.find({ account, role })).map(summaryView) };
+    },
+    async queue() {
+      return { disputes: (await repo.find({ state: "Pending" })).map(summaryView) };
+    },
+    async resolverQueue(resolverId: string) {
+      const resolver = await addressOf(resolverId);
+      return { disputes: (await repo.find({ resolver, state: "Investigating" })).map(summaryView) };
+    },
+    async stats(userId: string) {
+      return statsView(await repo.stats(await addressOf(userId)));
+    },
+
+    async uploadEvidence(user: UserRow, id: string, side: Side, bytes: Uint8Array) {
+      const { relayer } = ready();
+      const row = await mustFind(id);
+      if (sideOf(row, user.evmAddress) !== side) {
+        throw new AppError("NOT_PARTY", `Only the ${side} of this dispute may upload ${side} evidence`);
+      }
+      requireState(row, "Pending", "Investigating");
+      if (bytes.length > EVIDENCE_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `Evidence exceeds ${EVIDENCE_MAX_BYTES} bytes`);
+      const mimeType = sniffEvidenceType(bytes);
+      if (!mimeType) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Evidence must be PNG, JPEG, PDF, plain text or JSON");
+      const hash = evidenceHash(bytes);
+      await store.put(hash, bytes); // stored before the chain commits to it: a recorded hash always has its file
+      await repo.insertEvidence({ disputeOnChainId: row.on_chain_id, side, evidenceHash: hash, mimeType, sizeBytes: bytes.length, uploadedBy: user.id });
+      const tx = await relayer.send("submitEvidence", [BigInt(row.on_chain_id), user.evmAddress, hash]);
+      return { success: true, evidenceHash: hash, message: `Evidence recorded on-chain in ${tx.hash}` };
+    },
+    async readEvidence(user: UserRow, id: string, side: Side) {
+      const row = await mustFind(id);
+      if (!sideOf(row, user.evmAddress) && !eq(row.resolver, user.evmAddress) && !(await hasRole("APPEALS_ROLE", user.evmAddress))) {
+        throw new AppError("FORBIDDEN", "Only the parties, the assigned resolver and appeals resolvers may read evidence");
+      }
+      const hash = side === "poster" ? row.poster_evidence_hash : row.performer_evidence_hash;
+      if (!hash) throw new AppError("NOT_FOUND", `No ${side} evidence recorded`);
+      const meta = await repo.findEvidence(row.on_chain_id, side, hash.toLowerCase());
+      const body = meta ? await store.get(meta.evidenceHash) : null;
+      if (!meta || !body) throw new AppError("NOT_FOUND", `The ${side} evidence file is not stored by this service`);
+      return { body, mimeType: meta.mimeType, size: meta.sizeBytes, hash: meta.evidenceHash };
+    },
+
+    async take(user: UserRow, id: string) {
+      const { relayer } = ready();
+      const row = await mustFind(id);
+      requireState(row, "Pending");
+      if (sideOf(row, user.evmAddress)) throw new AppError("NOT_RESOLVER", "A party may not resolve its own dispute");
+      if (!(await hasRole("RESOLVER_ROLE", user.evmAddress))) {
+        // Eligibility by XP (Mid Game, level >= 11): the relayer (escrow admin) grants the role first.
+        if ((await repo.userLevel(user.evmAddress)) < RESOLVER_MIN_LEVEL) {
+          throw new AppError("NOT_RESOLVER", `Resolvers need RESOLVER_ROLE (granted at level ${RESOLVER_MIN_LEVEL})`);
+        }
+        const roleId = await read(() => deps.chain.publicClient.readContract({ address: ready().escrow, abi: missionEscrowAbi, functionName: "RESOLVER_ROLE" }));
+        await relayer.send("grantRole", [roleId, user.evmAddress]);
+      }
+      const tx = await relayer.send("takeDispute", [BigInt(row.on_chain_id), user.evmAddress]);
+      return after(row.id, tx.hash);
+    },
+    async resolve(user: UserRow, id: string, d: Decision) {
+      const { relayer } = ready();
+      const row = await mustFind(id);
+      if (!eq(row.resolver, user.evmAddress)) throw new AppError("NOT_RESOLVER", "Only the assigned resolver may resolve");
+      requireState(row, "Investigating");
+      const { record, args } = decisionArgs(d, user, row.on_chain_id);
+      await repo.insertResolution(record);
+      const tx = await relayer.send("resolveDispute", args);
+      return after(row.id, tx.hash);
+    },
+    async appeal(user: UserRow, id: string) {
+      const { relayer, escrow } = ready();
+      const row = await mustFind(id);
+      if (!sideOf(row, user.evmAddress)) throw new AppError("NOT_PARTY", "Only the poster or the performer may appeal");
+      requireState(row, "Resolved");
+      const lpp = (await read(() =>
+        deps.chain.publicClient.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "reserveFor", args: [BigInt(row.reward)] }),
+      )) as bigint;
+      await assertFunds(user.evmAddress as Address, lpp);
+      const tx = await relayer.send("appealDispute", [BigInt(row.on_chain_id), user.evmAddress]);
+      return after(row.id, tx.hash);
+    },
+    async decideAppeal(user: UserRow, id: string, d: Decision) {
+      const { relayer } = ready();
+      const row = await mustFind(id);
+      // The contract checks the relayer (msg.sender) holds APPEALS_ROLE; the API checks the user does.
+      if (!(await hasRole("APPEALS_ROLE", user.evmAddress))) throw new AppError("NOT_APPEALS_RESOLVER", "APPEALS_ROLE is required");
+      if (sideOf(row, user.evmAddress) || eq(row.resolver, user.evmAddress)) {
+        throw new AppError("NOT_APPEALS_RESOLVER", "A party or the first resolver may not decide the appeal");
+      }
+      requireState(row, "Appealed");
+      const { record, args } = decisionArgs(d, user, row.on_chain_id);
+      await repo.insertResolution(record);
+      const tx = await relayer.send("decideAppeal", args);
+      return after(row.id, tx.hash);
+    },
+    async finalize(id: string) {
+      const { relayer } = ready();
+      const row = await mustFind(id);
+      requireState(row, "Pending", "Investigating", "Resolved", "Appealed");
+      const tx = await relayer.send("finalizeDispute", [BigInt(row.on_chain_id)]);
+      return after(row.id, tx.hash);
+    },
+    async release(id: string) {
+      const { relayer } = ready();
+      const row = await mustFind(id);
+      requireState(row, "Investigating");
+      const tx = await relayer.send("releaseDispute", [BigInt(row.on_chain_id)]);
+      return after(row.id, tx.hash);
+    },
+  };
+}
+export type DisputesService = ReturnType<typeof disputesService>;

@@ -1,0 +1,28 @@
+// Achievement definitions and the NFTs a user holds, from the indexer's tables.
+import type { ProfileRepository } from "../../repositories/profile.repository.ts";
+import type { UsersService } from "./users.service.ts";
+import { nftView } from "./views.ts";
+
+export function nftService(deps: { repo: ProfileRepository; usersService: UsersService }) {
+  const { repo } = deps;
+  return {
+    async definitions() {
+      return (await repo.achievementDefinitions()).map((d) => ({
+        id: d.achievement_id,
+        name: d.name,
+        description: d.description,
+        image: d.image,
+        requirements: d.requirements,
+        xpReward: d.xp_reward,
+      }));
+    },
+    /** soulbound: true = achievements, false = collectibles, undefined = all. */
+    async of(idOrAddress: string, soulbound?: boolean) {
+      const s = await deps.usersService.resolve(idOrAddress, "path.userId");
+      const rows = await repo.nfts(s.address, soulbound);
+      const completed = await repo.missionCompletedAt(rows.map((r) => r.mission_id).filter((x): x is string => !!x));
+      return rows.map((r) => nftView(r, r.mission_id ? completed.get(r.mission_id) : null));
+    },
+  };
+}
+export type NftService = ReturnType<typeof nftService>;

@@ -1,0 +1,120 @@
+// Signs rating attestations as EAS delegated attestations with the EAS SDK (the attester key is the
+// service's: the relayer, which the indexer accepts) and has the sponsor submit them through the
+// relayer module (attestByDelegation), so the rater pays no gas.
+// The SDK's ESM build does not load under Node (a named lodash import), so its CommonJS build is used.
+import { createRequire } from "node:module";
+import { type Abi, type Account, type Address, type Hex, bytesToHex, pad, toHex, zeroHash } from "viem";
+import { easAbi, errorsAbi } from "../../../abis/index.ts";
+import type { ChainContext } from "../../deps.ts";
+import type { Relayer } from "../relayer.ts";
+
+const require = createRequire(import.meta.url);
+const sdk = require("@ethereum-attestation-service/eas-sdk") as typeof import("@ethereum-attestation-service/eas-sdk");
+const { Wallet } = require("ethers") as typeof import("ethers");
+
+export const RATING_SCHEMA = "bytes32 missionId,address rater,address ratee,uint8 score,string comment,uint256 timestamp";
+/** EAS nonces are consumed in order (storage nonce), so sign + submit is serialised across copies. */
+const ATTEST_LOCK = 7_301_051;
+export const easCallAbi = [...easAbi, ...errorsAbi] as unknown as Abi;
+
+export interface RatingClaim {
+  missionOnChainId: bigint;
+  rater: Address;
+  ratee: Address;
+  score: number;
+  /** What goes on-chain in the schema's `comment` field (a hash of the off-chain text). */
+  comment: string;
+  timestamp: bigint;
+}
+
+export const ratingMissionBytes32 = (onChainId: bigint): Hex => pad(toHex(onChainId), { size: 32 });
+
+export function encodeRating(r: RatingClaim): Hex {
+  return new sdk.SchemaEncoder(RATING_SCHEMA).encodeData([
+    { name: "missionId", type: "bytes32", value: ratingMissionBytes32(r.missionOnChainId) },
+    { name: "rater", type: "address", value: r.rater },
+    { name: "ratee", type: "address", value: r.ratee },
+    { name: "score", type: "uint8", value: r.score },
+    { name: "comment", type: "string", value: r.comment },
+    { name: "timestamp", type: "uint256", value: r.timestamp },
+  ]) as Hex;
+}
+
+/** The attester's private key: an explicit key, or the HD key of a mnemonic account (anvil). */
+export function accountPrivateKey(account: Account, explicit: Hex | undefined): Hex {
+  if (explicit) return explicit;
+  const hd = (account as { getHdKey?: () => { privateKey: Uint8Array | null } }).getHdKey?.();
+  if (hd?.privateKey) return bytesToHex(hd.privateKey);
+  throw new Error("the attester key is not available (set RELAYER_PRIVATE_KEY)");
+}
+
+export function ratingAttester(deps: {
+  chain: ChainContext;
+  attesterKey: Hex;
+  sponsor: Relayer;
+  pool: import("pg").Pool;
+}) {
+  const deployment = deps.chain.deployment!;
+  const easAddress = deployment.contracts.EAS.address;
+  const signer = new Wallet(deps.attesterKey);
+  let delegated: import("@ethereum-attestation-service/eas-sdk").Delegated | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function getDelegated() {
+    if (!delegated) {
+      const version = (await deps.chain.publicClient.readContract({ address: easAddress, abi: easAbi, functionName: "version" })) as string;
+      delegated = new sdk.Delegated({ address: easAddress, chainId: BigInt(deps.chain.chainId), version }, new sdk.EAS(easAddress));
+    }
+    return delegated;
+  }
+
+  async function attestLocked(r: RatingClaim) {
+    const d = await getDelegated();
+    const attester = signer.address as Address;
+    const nonce = (await deps.chain.publicClient.readContract({ address: easAddress, abi: easAbi, functionName: "getNonce", args: [attester] })) as bigint;
+    const data = encodeRating(r);
+    const request = {
+      schema: deployment.ratingSchemaUid,
+      recipient: r.ratee,
+      expirationTime: 0n,
+      revocable: false,
+      refUID: zeroHash,
+      data,
+      value: 0n,
+    };
+    const deadline = 0n; // no expiry: it is submitted at once, by us
+    const signed = await d.signDelegatedAttestation({ ...request, deadline, nonce }, signer);
+    const sig = { v: signed.signature.v, r: signed.signature.r as Hex, s: signed.signature.s as Hex };
+    const sent = await deps.sponsor.send(
+      "attestByDelegation",
+      [{ schema: request.schema, data: request, signature: sig, attester, deadline }],
+      { address: easAddress, abi: easCallAbi },
+    );
+    const attested = sent.events.find((e) => e.eventName === "Attested");
+    const uid = attested?.args.uid as Hex | undefined;
+    if (!uid) throw new Error("attestByDelegation mined without an Attested event");
+    // The 65-byte signature, r || s || v.
+    const signature = `${sig.r}${sig.s.slice(2)}${sig.v.toString(16).padStart(2, "0")}` as Hex;
+    return { uid, txHash: sent.hash, signature, attester, indexed: sent.indexed };
+  }
+
+  return {
+    attester: signer.address as Address,
+    /** Signs and submits one rating; resolves once mined and indexed (bounded). */
+    attest(r: RatingClaim) {
+      const run = queue.then(async () => {
+        const client = await deps.pool.connect();
+        try {
+          await client.query("SELECT pg_advisory_lock($1)", [ATTEST_LOCK]);
+          return await attestLocked(r);
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [ATTEST_LOCK]).catch(() => {});
+          client.release();
+        }
+      });
+      queue = run.catch(() => {});
+      return run;
+    },
+  };
+}
+export type RatingAttester = ReturnType<typeof ratingAttester>;

@@ -1,0 +1,157 @@
+// Ratings: a party of a completed mission rates the other party once. The comment stays off-chain
+// (api.ratings); the attestation carries only its hash, because an attestation can never be
+// deleted (non-revocable) and personal text must stay erasable. Read back from EAS to verify.
+import { type Address, type Hex, decodeAbiParameters, keccak256, parseAbiParameters, toBytes, zeroHash } from "viem";
+import { easAbi } from "../../../abis/index.ts";
+import type { ChainContext } from "../../deps.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { ApiRatingRow, ProfileRepository } from "../../repositories/profile.repository.ts";
+import type { UserRow, UsersRepository } from "../../repositories/users.repository.ts";
+import { RATING_SCHEMA, type RatingAttester } from "./rating-attester.ts";
+import type { UsersService } from "./users.service.ts";
+import { ratingMissionView, ratingStatsView, subjectId } from "./views.ts";
+
+export const commentHash = (comment: string) => `keccak256:${keccak256(toBytes(comment)).slice(2)}`;
+
+export function ratingsService(deps: {
+  repo: ProfileRepository;
+  users: UsersRepository;
+  usersService: UsersService;
+  chain: ChainContext;
+  attester: () => RatingAttester;
+  explorerUrl: string | undefined;
+}) {
+  const { repo, chain } = deps;
+
+  function explorer(rating: { id: string; eas_uid: string | null }, origin: string) {
+    if (deps.explorerUrl && rating.eas_uid) return `${deps.explorerUrl.replace(/\/+$/, "")}/attestation/view/${rating.eas_uid}`;
+    return `${origin}/ratings/${rating.id}/verify`;
+  }
+
+  async function onChainView(r: ApiRatingRow, origin: string) {
+    const [rater, ratee] = await Promise.all([deps.users.findByAddress(r.rater), deps.users.findByAddress(r.ratee)]);
+    return {
+      id: r.id,
+      missionId: r.mission_id,
+      raterId: rater?.id ?? r.rater,
+      rateeId: ratee?.id ?? r.ratee,
+      score: r.score,
+      comment: r.comment,
+      signature: r.signature ?? "",
+      easUid: r.eas_uid ?? "",
+      onChainTxHash: r.tx_hash ?? "",
+      isOnChain: r.status === "onchain" && !!r.eas_uid,
+      explorerUrl: explorer(r, origin),
+      createdAt: r.created_at.toISOString(),
+    };
+  }
+
+  async function missionOrThrow(missionId: string) {
+    if (!/^([0-9a-f-]{36}|\d{1,78})$/i.test(missionId)) throw new AppError("MISSION_NOT_FOUND", "Mission not found");
+    const m = await repo.mission(missionId);
+    if (!m) throw new AppError("MISSION_NOT_FOUND", "Mission not found");
+    return m;
+  }
+
+  return {
+    async rate(user: UserRow, missionId: string, body: { score: number; comment: string }, origin: string) {
+      if (!chain.deployment) throw new AppError("CHAIN_UNAVAILABLE", "No deployment: the chain is not configured");
+      const m = await missionOrThrow(missionId);
+      const me = user.evmAddress;
+      if (me !== m.poster && me !== m.performer) throw new AppError("FORBIDDEN", "Only the mission's poster or performer may rate it");
+      if (m.state !== "Completed") throw new AppError("INVALID_STATE", `The mission is ${m.state}: ratings open once it is Completed`);
+      const ratee = (me === m.poster ? m.performer : m.poster)!;
+      const already = (await repo.ratingsOfMission(m.on_chain_id)).some((r) => r.rater === me);
+      if (already) throw new AppError("ALREADY_RATED", "You have already rated this mission");
+      const hash = commentHash(body.comment);
+      const claim = await repo.claimRating({
+        missionId: m.id, missionOnChainId: m.on_chain_id, rater: me, ratee, score: body.score, comment: body.comment, commentHash: hash,
+      });
+      if (!claim) throw new AppError("ALREADY_RATED", "You have already rated this mission");
+      let done: ApiRatingRow;
+      try {
+        const a = await deps.attester().attest({
+          missionOnChainId: BigInt(m.on_chain_id),
+          rater: me as Address,
+          ratee: ratee as Address,
+          score: body.score,
+          comment: hash,
+          timestamp: BigInt(Math.floor(claim.created_at.getTime() / 1000)),
+        });
+        done = await repo.completeRating(claim.id, { easUid: a.uid, txHash: a.txHash, signature: a.signature });
+      } catch (err) {
+        await repo.releaseRating(claim.id);
+        throw err;
+      }
+      return onChainView(done, origin);
+    },
+    async ofMission(missionId: string) {
+      const m = await missionOrThrow(missionId);
+      return (await repo.ratingsOfMission(m.on_chain_id)).map(ratingMissionView);
+    },
+    async userStats(idOrAddress: string) {
+      const s = await deps.usersService.resolve(idOrAddress, "path.userId");
+      return ratingStatsView(subjectId(s), await repo.ratingCounts(s.address));
+    },
+    /** Reads the attestation back from EAS on the chain and checks it against the API's record. */
+    async verify(id: string, origin: string) {
+      const dep = chain.deployment;
+      if (!dep) throw new AppError("CHAIN_UNAVAILABLE", "No deployment: the chain is not configured");
+      let api: ApiRatingRow | null = null;
+      let uid: Hex;
+      if (/^0x[0-9a-fA-F]{64}$/.test(id)) {
+        uid = id.toLowerCase() as Hex;
+        const c = await repo.chainRating(uid);
+        if (c?.api_id) api = await repo.apiRating(c.api_id);
+      } else if (/^[0-9a-f-]{36}$/i.test(id)) {
+        api = await repo.apiRating(id.toLowerCase());
+        if (!api) throw new AppError("NOT_FOUND", "Rating not found");
+        uid = (api.eas_uid ?? zeroHash) as Hex;
+      } else {
+        throw new AppError("NOT_FOUND", "Rating not found");
+      }
+      let a: { uid: Hex; schema: Hex; time: bigint; revocationTime: bigint; recipient: Address; attester: Address; revocable: boolean; data: Hex };
+      try {
+        a = (await chain.publicClient.readContract({ address: dep.contracts.EAS.address, abi: easAbi, functionName: "getAttestation", args: [uid] })) as typeof a;
+      } catch {
+        throw new AppError("CHAIN_UNAVAILABLE", "The chain is unreachable; try again later");
+      }
+      const isOnChain = a.uid !== zeroHash;
+      if (!isOnChain && !api) throw new AppError("NOT_FOUND", "Rating not found");
+      let verified = false;
+      if (isOnChain) {
+        const [mid, rater, ratee, score, comment] = decodeAbiParameters(parseAbiParameters(RATING_SCHEMA), a.data);
+        const service = [dep.relayer, dep.deployer].map((x) => x.toLowerCase());
+        verified =
+          a.schema.toLowerCase() === dep.ratingSchemaUid.toLowerCase() &&
+          !a.revocable &&
+          a.revocationTime === 0n &&
+          a.recipient.toLowerCase() === ratee.toLowerCase() &&
+          (service.includes(a.attester.toLowerCase()) || a.attester.toLowerCase() === rater.toLowerCase()) &&
+          (!api ||
+            (BigInt(mid) === BigInt(api.mission_on_chain_id) &&
+              rater.toLowerCase() === api.rater &&
+              ratee.toLowerCase() === api.ratee &&
+              Number(score) === api.score &&
+              comment === api.comment_hash &&
+              commentHash(api.comment) === api.comment_hash));
+      }
+      const ref = { id: api?.id ?? uid, eas_uid: isOnChain ? uid : null };
+      return {
+        id: ref.id,
+        easUid: isOnChain ? uid : "",
+        isOnChain,
+        verified,
+        attestation: {
+          schemaId: a.schema,
+          recipient: a.recipient,
+          attester: a.attester,
+          time: Number(a.time),
+          revocable: a.revocable,
+        },
+        explorerUrl: explorer(ref, origin),
+      };
+    },
+  };
+}
+export type RatingsService = ReturnType<typeof ratingsService>;

@@ -1,0 +1,73 @@
+// Users: profiles (off-chain) over indexed stats (chain), public lookups by id or address, and
+// linking a Solana address with a real ed25519 signature.
+import { isAddress } from "viem";
+import { AppError, validationError } from "../../lib/errors.ts";
+import type { ProfileRepository } from "../../repositories/profile.repository.ts";
+import type { UserRow, UsersRepository } from "../../repositories/users.repository.ts";
+import { solanaLinkMessage, verifySolanaLink } from "./solana.ts";
+import { ratingProfileView, userStatsView, userView, type Subject } from "./views.ts";
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function usersService(deps: { repo: ProfileRepository; users: UsersRepository; chainId: number }) {
+  const { repo, users } = deps;
+
+  /** An API user id (uuid) or an EVM address -> the address and the user row (if signed up). */
+  async function resolve(idOrAddress: string, field = "path.id"): Promise<Subject> {
+    if (UUID_RE.test(idOrAddress)) {
+      const user = await users.findById(idOrAddress.toLowerCase());
+      if (!user) throw new AppError("NOT_FOUND", "User not found");
+      return { address: user.evmAddress, user };
+    }
+    if (isAddress(idOrAddress, { strict: false })) {
+      return { address: idOrAddress.toLowerCase(), user: await users.findByAddress(idOrAddress) };
+    }
+    throw validationError([{ field, reason: "must be a user id (uuid) or a 0x address" }]);
+  }
+  const self = (user: UserRow): Subject => ({ address: user.evmAddress, user });
+
+  return {
+    resolve,
+    self,
+    async me(user: UserRow) {
+      return userView(self(user), await repo.userStats(user.evmAddress));
+    },
+    async get(idOrAddress: string) {
+      const s = await resolve(idOrAddress);
+      const stats = await repo.userStats(s.address);
+      if (!s.user && !stats) throw new AppError("NOT_FOUND", "User not found");
+      return userView(s, stats);
+    },
+    async patch(user: UserRow, body: { displayName?: string; bio?: string; avatar?: string }) {
+      await repo.updateProfile(user.id, body);
+      const fresh = (await users.findById(user.id))!;
+      return userView(self(fresh), await repo.userStats(fresh.evmAddress));
+    },
+    async stats(idOrAddress: string) {
+      const s = await resolve(idOrAddress);
+      return userStatsView(await repo.userStats(s.address));
+    },
+    async ratings(idOrAddress: string) {
+      const s = await resolve(idOrAddress);
+      return (await repo.ratingsReceived(s.address)).map(ratingProfileView);
+    },
+    linkMessage(user: UserRow, solanaAddress: string) {
+      return solanaLinkMessage(solanaAddress, user.evmAddress, deps.chainId);
+    },
+    async linkSolana(user: UserRow, body: { solanaAddress: string; signature: string }) {
+      const ok = verifySolanaLink({ ...body, evmAddress: user.evmAddress, chainId: deps.chainId });
+      if (!ok) {
+        throw new AppError(
+          "INVALID_SIGNATURE",
+          `signature is not an ed25519 signature by ${body.solanaAddress} of the message "${solanaLinkMessage(body.solanaAddress, user.evmAddress, deps.chainId)}"`,
+        );
+      }
+      if (!(await repo.linkSolana(user.id, body.solanaAddress))) {
+        throw new AppError("SOLANA_ADDRESS_IN_USE", "This Solana address is linked to another user");
+      }
+      const fresh = (await users.findById(user.id))!;
+      return userView(self(fresh), await repo.userStats(fresh.evmAddress));
+    },
+  };
+}
+export type UsersService = ReturnType<typeof usersService>;

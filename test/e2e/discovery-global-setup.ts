@@ -1,0 +1,61 @@
+// Copy of global-setup.ts building into out-discovery (the shared out/ is rebuilt concurrently by others).
+// Starts the chain side of the stack once for all e2e files: PostgreSQL (embedded and throwaway,
+// unless DATABASE_URL is set), a fresh anvil without persisted state, and the deployment (to a
+// temporary DEPLOYMENT_FILE). Tests read it with vitest's `inject(...)`.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { startAnvil } from "../../script/lib/anvil.ts";
+import { deploy, type Deployment } from "../../script/lib/deploy.ts";
+import { ensurePostgres } from "../../script/lib/postgres.ts";
+import { createPublicClient, http } from "viem";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseUrl: string;
+    rpcUrl: string;
+    wsUrl: string;
+    deploymentFile: string;
+    deployment: Deployment;
+    /** The block right after the deployment: read the set-up there, later files change the chain. */
+    deployedBlock: number;
+  }
+}
+
+const verbose = !!process.env.E2E_VERBOSE;
+const log = (prefix: string) => (line: string) => {
+  if (verbose) console.log(`[${prefix}] ${line}`);
+};
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const started = Date.now();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "marketplace-e2e-"));
+  const stops: (() => Promise<void>)[] = [];
+  const teardown = async () => {
+    for (const stop of stops.reverse()) await stop().catch((err: unknown) => console.error(err));
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+  try {
+    const [postgres, anvil] = await Promise.all([
+      ensurePostgres({ ephemeral: true, log: log("postgres") }),
+      startAnvil({ log: log("anvil") }),
+    ]);
+    stops.push(postgres.stop, anvil.stop);
+    const deploymentFile = path.join(tmp, "deployment.json");
+    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, deploymentFile, log: log("deploy"), outDir: "out-discovery", cachePath: "cache-discovery" });
+
+    project.provide("databaseUrl", postgres.url);
+    project.provide("rpcUrl", anvil.rpcUrl);
+    project.provide("wsUrl", anvil.wsUrl);
+    project.provide("deploymentFile", deploymentFile);
+    project.provide("deployment", deployment);
+    const deployedBlock = await createPublicClient({ transport: http(anvil.rpcUrl) }).getBlockNumber();
+    project.provide("deployedBlock", Number(deployedBlock));
+    console.log(`e2e stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s (anvil ${anvil.rpcUrl})`);
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  return teardown;
+}

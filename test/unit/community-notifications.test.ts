@@ -1,0 +1,85 @@
+// Pure notification rules: journal entry -> drafts, defaults and the preference map; Web Push
+// payload delivery against a local HTTP server acting as the push service.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import crypto from "node:crypto";
+import webpush from "web-push";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "../../api/lib/logger.ts";
+import { DEFAULT_PREFERENCES, draftsFor, NOTIFICATION_TYPES, PREFERENCE_OF, wanted } from "../../api/services/notification-rules.ts";
+import { webPushDelivery } from "../../api/services/push-delivery.ts";
+
+const A = "0x00000000000000000000000000000000000000aa";
+const B = "0x00000000000000000000000000000000000000bb";
+const entry = (type: string, payload: Record<string, unknown>, account: string | null = null) => ({
+  id: 5_000_000_000n, chainId: 31337, blockNumber: 5n, blockTimestamp: 1_700_000_000n, txHash: "0x", logIndex: 0, seq: 0,
+  type, missionId: "m-1", account, payload,
+});
+
+describe("notification rules", () => {
+  it("every spec type has a preference; only RATING_RECEIVED is off by default", () => {
+    for (const t of NOTIFICATION_TYPES) expect(wanted(t, DEFAULT_PREFERENCES)).toBe(t !== "RATING_RECEIVED");
+    expect(PREFERENCE_OF.GUILD_PROMOTED).toBe("guildUpdates");
+    expect(wanted("MISSION_ACCEPTED", { ...DEFAULT_PREFERENCES, missionUpdates: false })).toBe(false);
+  });
+  it("mission events go to the right parties", () => {
+    expect(draftsFor(entry("MISSION_ACCEPTED", { id: "m-1", poster: A, performer: B })).map((d) => [d.address, d.type]))
+      .toEqual([[A, "MISSION_ACCEPTED"]]);
+    expect(draftsFor(entry("MISSION_COMPLETED", { id: "m-1", poster: A, performer: B })).map((d) => d.address)).toEqual([A, B]);
+    expect(draftsFor(entry("DISPUTE_RAISED", { id: "d", poster: A, performer: B, initiator: B })).map((d) => [d.address, d.type]))
+      .toEqual([[A, "MISSION_DISPUTED"]]);
+    expect(draftsFor(entry("DISPUTE_FINALIZED", { id: "d", poster: A, performer: B, outcome: "Split" })).map((d) => d.data.final))
+      .toEqual([true, true]);
+  });
+  it("promotions, levels, achievements, ratings", () => {
+    expect(draftsFor(entry("ROLES_CHANGED", { guildId: 1, member: A, previousRoles: 0, roles: 1 }))[0]!.type).toBe("GUILD_PROMOTED");
+    expect(draftsFor(entry("ROLES_CHANGED", { guildId: 1, member: A, previousRoles: 1, roles: 0 }))).toEqual([]);
+    expect(draftsFor(entry("LEVEL_UP", { user: A, level: 1, previousLevel: 0 }))).toEqual([]);
+    expect(draftsFor(entry("LEVEL_UP", { user: A, level: 2, previousLevel: 1 }))[0]!.type).toBe("XP_LEVEL_UP");
+    expect(draftsFor(entry("NFT_MINTED", { to: A, soulbound: false }))).toEqual([]);
+    expect(draftsFor(entry("NFT_MINTED", { to: A, soulbound: true, name: "First" }))[0]!.type).toBe("ACHIEVEMENT_EARNED");
+    expect(draftsFor(entry("RATING_ATTESTED", { ratee: A, counted: false }))).toEqual([]);
+    expect(draftsFor(entry("RATING_ATTESTED", { ratee: A, counted: true, score: 5 }))[0]!.type).toBe("RATING_RECEIVED");
+    expect(draftsFor(entry("MISSION_CREATED", { poster: A }))).toEqual([]);
+  });
+});
+
+describe("web push delivery", () => {
+  it("disabled without VAPID keys", async () => {
+    const d = webPushDelivery({ subject: "mailto:x@y.z", logger: createLogger("silent") });
+    expect(d.enabled).toBe(false);
+  });
+  it("posts an encrypted payload to the subscription endpoint; 410 reports the subscription gone", async () => {
+    const got: { headers: http.IncomingHttpHeaders; body: Buffer }[] = [];
+    let status = 201;
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c) => chunks.push(c));
+      req.on("end", () => {
+        got.push({ headers: req.headers, body: Buffer.concat(chunks) });
+        res.writeHead(status).end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const vapid = webpush.generateVAPIDKeys();
+      const ecdh = crypto.createECDH("prime256v1");
+      ecdh.generateKeys();
+      const keys = { p256dh: ecdh.getPublicKey().toString("base64url"), auth: crypto.randomBytes(16).toString("base64url") };
+      const d = webPushDelivery({ publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: "mailto:ops@example.org", logger: createLogger("silent") });
+      const device = { id: "1", userId: "u", platform: "web", token: `http://127.0.0.1:${port}/push/abc`, keys, createdAt: new Date() };
+      const payload = { id: "n1", type: "MISSION_ACCEPTED", title: "t", body: "b", data: { missionId: "m" } };
+      expect(await d.deliver(device, payload)).toBe("sent");
+      expect(got).toHaveLength(1);
+      expect(got[0]!.headers["content-encoding"]).toBe("aes128gcm");
+      expect(String(got[0]!.headers.authorization)).toMatch(/^vapid t=/);
+      expect(got[0]!.body.length).toBeGreaterThan(50);
+      expect(await d.deliver({ ...device, platform: "ios", token: "apns" }, payload)).toBe("skipped");
+      status = 410;
+      expect(await d.deliver(device, payload)).toBe("gone");
+    } finally {
+      server.close();
+    }
+  });
+});
