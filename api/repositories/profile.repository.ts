@@ -175,7 +175,7 @@ export function profileRepository(pool: pg.Pool, chainSchema: string) {
           pool,
           `SELECT token_id::text, contract_address, owner, achievement_id::text, soulbound, mission_on_chain_id::text,
                   mission_id, type, name, description, image, minted_at::text
-             FROM ${s}.nfts WHERE owner = $1 ${soulbound === undefined ? "" : "AND soulbound = $2"} ORDER BY token_id`,
+             FROM ${s}.nfts n WHERE owner = $1 ${soulbound === undefined ? "" : "AND soulbound = $2"} ORDER BY n.token_id`,
           soulbound === undefined ? [owner.toLowerCase()] : [owner.toLowerCase(), soulbound],
         )
       ).rows;
@@ -194,7 +194,7 @@ export function profileRepository(pool: pg.Pool, chainSchema: string) {
         await q<{ achievement_id: string; name: string; description: string; image: string; requirements: string; achievement_type: string; xp_reward: number; soulbound: boolean }>(
           pool,
           `SELECT achievement_id::text, name, description, image, requirements, achievement_type, xp_reward, soulbound
-             FROM ${s}.achievement_definitions ORDER BY achievement_id`,
+             FROM ${s}.achievement_definitions d ORDER BY d.achievement_id`,
         )
       ).rows;
     },

@@ -43,17 +43,26 @@ export function webPushDelivery(opts: {
       const keys = device.keys as { p256dh: string; auth: string } | null;
       if (!keys) return "failed";
       try {
-        await webpush.sendNotification({ endpoint: device.token, keys }, pushBody(payload), {
+        // web-push builds the RFC 8291 encrypted body and the VAPID headers; we send it with fetch
+        // (any scheme, our own timeout).
+        const req = webpush.generateRequestDetails({ endpoint: device.token, keys }, pushBody(payload), {
           vapidDetails,
           TTL: 24 * 60 * 60,
-          timeout: opts.timeoutMs ?? 5_000,
         });
-        return "sent";
-      } catch (err) {
-        const status = (err as { statusCode?: number }).statusCode;
+        const res = await fetch(req.endpoint, {
+          method: req.method,
+          headers: req.headers as Record<string, string>,
+          body: req.body as unknown as Uint8Array,
+          signal: AbortSignal.timeout(opts.timeoutMs ?? 5_000),
+        });
+        await res.arrayBuffer().catch(() => undefined);
+        if (res.ok) return "sent";
         // 404/410: the subscription is gone for good (RFC 8030 §7.3): the caller drops it.
-        if (status === 404 || status === 410) return "gone";
-        logger.warn("web push failed", { status, err: err instanceof Error ? err.message : String(err) });
+        if (res.status === 404 || res.status === 410) return "gone";
+        logger.warn("web push refused", { status: res.status });
+        return "failed";
+      } catch (err) {
+        logger.warn("web push failed", { err: err instanceof Error ? err.message : String(err) });
         return "failed";
       }
     },

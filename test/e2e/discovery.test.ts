@@ -4,6 +4,7 @@ import type { Address } from "viem";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import { distanceMeters } from "../../api/services/discovery/geo.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 
@@ -88,7 +89,8 @@ describe("GET /feed", () => {
       (await call(api.url, "GET", q + extra, { token: tok(stranger) })).body.missions.map((m: any) => m.mission.id);
     expect(await ids("&sortBy=reward")).toEqual([created.big, created.dog, created.soon]);
     expect(await ids("&sortBy=urgency")).toEqual([created.soon, created.dog, created.big]);
-    expect(await ids("&sortBy=distance")).toEqual([created.dog, created.big, created.soon]);
+    const byDistance = await call(api.url, "GET", q + "&sortBy=distance", { token: tok(poster) });
+    expect(byDistance.body.missions.map((m: any) => m.mission.id)).toEqual([created.dog, created.big, created.soon]);
     const page = await call(api.url, "GET", q + "&sortBy=reward&skip=1&take=1", { token: tok(stranger) });
     expect(page.body.missions.map((m: any) => [m.mission.id, m.rank])).toEqual([[created.dog, 2]]);
     expect(page.body.total).toBe(3);
@@ -137,10 +139,17 @@ describe("GET /missions/nearby and privacy", () => {
     const res = await call(api.url, "GET", `${q}&radius=1000`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.totalCount).toBe(2);
-    expect(res.body.missions.map((m: any) => m.id)).toEqual([created.dog, created.big]);
-    const [dog, big] = res.body.missions;
-    expect(dog.distance).toBe(0);
-    expect(big.distance).toBeCloseTo(800, 0);
+    expect(res.body.missions.map((m: any) => m.id).sort()).toEqual([created.dog, created.big].sort());
+    const dog = res.body.missions.find((m: any) => m.id === created.dog);
+    const big = res.body.missions.find((m: any) => m.id === created.big);
+    // Strangers get the distance to the public (neighbourhood) point, never to the exact one.
+    expect(dog.distance).toBeCloseTo(distanceMeters(here.latitude, here.longitude, dog.location.latitude, dog.location.longitude), 0);
+    expect(big.distance).toBeCloseTo(distanceMeters(here.latitude, here.longitude, big.location.latitude, big.location.longitude), 0);
+    expect(res.body.missions[0].distance).toBeLessThanOrEqual(res.body.missions[1].distance);
+    const own = await call(api.url, "GET", `${q}&radius=1000`, { token: tok(poster) });
+    expect(own.body.missions.map((m: any) => m.id)).toEqual([created.dog, created.big]);
+    expect(own.body.missions[0].distance).toBe(0);
+    expect(own.body.missions[1].distance).toBeCloseTo(800, 0);
     expect(big).toMatchObject({ rewardAmount: "250500000", guildId: "", guildName: "", isEligible: true });
     expect(big.location.precision).toBe(2);
     expect(big.location.geohash).toHaveLength(6);

@@ -80,3 +80,20 @@ describe("location privacy", () => {
     expect(distanceMeters(52.520008, 13.404954, p.latitude, p.longitude)).toBeLessThan(800);
   });
 });
+
+describe("WebSocket area matching", async () => {
+  const { areaMatches } = await import("../../api/services/discovery/realtime.ts");
+  const exact = geohashEncode(52.520008, 13.404954, 12); // u33dc0cpn...
+  it("a prefix covers every mission inside it", () => {
+    expect(areaMatches("u33", exact, false)).toBe(true);
+    expect(areaMatches("u33dc0", exact, false)).toBe(true);
+    expect(areaMatches("u34", exact, false)).toBe(false);
+  });
+  it("strangers match on the public geohash-6 cell only; parties on the exact hash", () => {
+    expect(areaMatches("u33dc0cpn", exact, true)).toBe(true);
+    expect(areaMatches("u33dc0zzz", exact, true)).toBe(false);
+    // Any finer subscription inside the public cell matches: it cannot locate the mission further.
+    expect(areaMatches("u33dc0zzz", exact, false)).toBe(true);
+    expect(areaMatches("u33dc1", exact, false)).toBe(false);
+  });
+});

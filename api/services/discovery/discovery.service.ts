@@ -8,7 +8,7 @@ import {
   categoryPreferences, combine, distanceScore, GUILD_BOOST, posterReputationScore, rewardScore, sortFeed,
   urgencyScore, xpMatchScore, type SortBy,
 } from "./feed-scoring.ts";
-import { boundingBox, checkPresence } from "./geo.ts";
+import { boundingBox, checkPresence, distanceMeters } from "./geo.ts";
 import { renderHighlight } from "./highlight.ts";
 import { isMissionParty, viewLocation } from "./location-privacy.ts";
 
@@ -25,6 +25,17 @@ const poster = (r: CandidateRow) => ({
   evmAddress: r.poster.toLowerCase(),
   resolvedName: r.poster_name || short(r.poster.toLowerCase()),
 });
+
+/**
+ * The distance a viewer is shown (and scored with): to the exact point for the parties, to the
+ * public (neighbourhood) point for everyone else, so distances cannot be used to trilaterate.
+ * Filtering by radius still uses the exact distance. Rounded to 0.1 m.
+ */
+function shownDistance(r: CandidateRow, viewer: string | undefined, lat?: number, lng?: number): number | null {
+  if (lat === undefined || lng === undefined || r.latitude === null || r.longitude === null) return null;
+  const loc = viewLocation(r.latitude, r.longitude, isMissionParty(viewer, r.poster, r.performer));
+  return Math.round(distanceMeters(lat, lng, loc.latitude, loc.longitude) * 10) / 10;
+}
 
 export interface FeedQuery {
   latitude?: number;
@@ -62,18 +73,19 @@ export function createDiscoveryService(deps: Deps) {
       const prefs = categoryPreferences(ctx.engagement);
       const scored = rows.map((r) => {
         const reward = BigInt(r.reward);
+        const d = shownDistance(r, user.evmAddress, f.latitude, f.longitude);
         const rs = rewardScore(reward);
         const factors = combine({
           eligibility: eligibility(r, ctx.guilds),
           rewardScore: rs,
           urgencyScore: urgencyScore(Number(r.expires_at), nowSec),
-          distanceScore: distanceScore(r.distance),
+          distanceScore: distanceScore(d),
           xpMatchScore: xpMatchScore(ctx.totalXp, rs),
           guildBoost: r.guild_uuid && ctx.guilds.has(r.guild_uuid) ? GUILD_BOOST : 1,
           posterReputationScore: posterReputationScore(r.rating_sum, r.rating_count),
           categoryPreferenceScore: prefs.get((r.category ?? "").toLowerCase()) ?? 0,
         });
-        return { id: r.id, row: r, reward, distance: r.distance, expiresAt: Number(r.expires_at), factors };
+        return { id: r.id, row: r, reward, distance: d, expiresAt: Number(r.expires_at), factors };
       });
       const page = sortFeed(scored, f.sortBy).slice(f.skip, f.skip + f.take);
       return {
@@ -133,9 +145,15 @@ export function createDiscoveryService(deps: Deps) {
         }),
         viewer ? repo.userContext(viewer.evmAddress, null) : Promise.resolve(null),
       ]);
-      const viewed = rows.map((r) => ({ r, loc: viewLocation(r.latitude!, r.longitude!, isMissionParty(viewer?.evmAddress, r.poster, r.performer)) }));
+      const viewed = rows
+        .map((r) => ({
+          r,
+          loc: viewLocation(r.latitude!, r.longitude!, isMissionParty(viewer?.evmAddress, r.poster, r.performer)),
+          distance: shownDistance(r, viewer?.evmAddress, f.latitude, f.longitude)!,
+        }))
+        .sort((a, b) => a.distance - b.distance);
       return {
-        missions: viewed.slice(0, f.limit).map(({ r, loc }) => ({
+        missions: viewed.slice(0, f.limit).map(({ r, loc, distance }) => ({
           id: r.id,
           title: r.title ?? "",
           category: r.category ?? "",
@@ -143,7 +161,7 @@ export function createDiscoveryService(deps: Deps) {
           guildId: r.guild_uuid ?? "",
           guildName: r.guild_name ?? "",
           expiresAt: iso(r.expires_at),
-          distance: Math.round(r.distance! * 10) / 10,
+          distance,
           isEligible: ctx ? eligibility(r, ctx.guilds) : !r.guild_uuid,
           location: loc,
         })),
