@@ -26,6 +26,7 @@ import { disputeKeeper } from "./services/dispute-keeper.ts";
 import { attachRealtime, type Realtime } from "./services/discovery/realtime.ts";
 import { discoveryService, LOCATION_RETENTION_DAYS } from "./services/discovery/discovery.service.ts";
 import { loadReactors } from "./reactors/index.ts";
+import { vaultService } from "./services/vault.service.ts";
 import { startReactorRunner, type ReactorRunner } from "./reactors/runner.ts";
 
 export function buildApp(deps: Deps) {
@@ -112,6 +113,8 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
     void deps.repos.idempotency.purgeExpired().catch(() => {});
     // Location history retention (spec: 30 days), discovery area.
     void discoveryService(deps).repo.purgeLocationHistory(LOCATION_RETENTION_DAYS).catch(() => {});
+    // Vault export logs retention (90 days), community area; an idempotent DELETE in every copy.
+    void vaultService(deps).purgeExportLogs().catch(() => {});
   }, 10 * 60 * 1000);
   sweep.unref();
   // Disputes: finalize/release after deadlines (advisory-lock leader among copies).

@@ -10,6 +10,7 @@ import { ensurePostgres } from "./lib/postgres.ts";
 
 const N = Number(process.argv[2] ?? 100_000);
 const R = Number(process.argv[3] ?? 200);
+const ONLY = process.argv[4]; // substring of a case name
 const S = "chain_measure";
 
 async function seed(pool: pg.Pool) {
@@ -69,6 +70,20 @@ async function main() {
   try {
     await seed(server.deps.database.pool);
     console.log(`seeded ${N} missions in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    if (process.env.EXPLAIN) {
+      // Print the plan of each distinct discovery query once (EXPLAIN=1).
+      const pool = server.deps.database.pool;
+      const orig = pool.query.bind(pool) as (...a: unknown[]) => Promise<unknown>;
+      const seen = new Set<string>();
+      (pool as unknown as { query: unknown }).query = async (text: unknown, params?: unknown) => {
+        if (typeof text === "string" && /mission_details d/.test(text) && !seen.has(text.slice(0, 400))) {
+          seen.add(text.slice(0, 400));
+          const plan = (await orig(`EXPLAIN (ANALYZE, BUFFERS OFF) ${text}`, params)) as { rows: { "QUERY PLAN": string }[] };
+          console.log(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"));
+        }
+        return orig(text, params);
+      };
+    }
     const { url } = await server.listen(0);
     const account = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
     const post = (path: string, body: unknown) =>
@@ -83,7 +98,7 @@ async function main() {
       ["nearby (Berlin, 5 km)", (i) => `/missions/nearby?latitude=${52.45 + (i % 10) * 0.01}&longitude=13.4`, {}],
       ["nearby (50 km)", () => `/missions/nearby?latitude=52.5&longitude=13.4&radius=50000`, {}],
     ];
-    for (const [name, path, headers] of cases) {
+    for (const [name, path, headers] of cases.filter(([n]) => !ONLY || n.includes(ONLY))) {
       const times: number[] = [];
       for (let i = 0; i < R + 10; i++) {
         const s = performance.now();

@@ -79,3 +79,10 @@ export const vaultDeletions = api.table("vault_deletions", {
   categories: jsonb("categories").notNull(),
   deletedAt: ts("deleted_at").notNull().defaultNow(),
 });
+
+/** The vault's cached summary (counts per data category), rebuilt by POST /vault/sync. */
+export const vaultSummaries = api.table("vault_summaries", {
+  userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  summary: jsonb("summary").notNull(),
+  syncedAt: ts("synced_at").notNull().defaultNow(),
+});

@@ -95,18 +95,24 @@ export function discoveryRepository(pool: pg.Pool, chainSchema: string) {
       }[f.order];
       const w = where.join(" AND ");
       const [rows, count] = await Promise.all([
+        // Pick the window first (only the mission + details), then enrich those rows: the
+        // haversine filter's row estimate is poor, and joins planned on it degrade to nested loops.
         q<CandidateRow>(pool,
-          `SELECT m.id, m.poster, m.performer, m.guild_uuid, g.name AS guild_name, m.reward::text, m.expires_at::text,
-                  m.state, d.title, d.category, d.latitude, d.longitude, d.radius,
+          `WITH c AS MATERIALIZED (
+             SELECT m.id, m.poster, m.performer, m.guild_uuid, m.reward, m.expires_at, m.created_at, m.state,
+                    d.title, d.category, d.latitude, d.longitude, d.radius, ${distance} AS distance
+               FROM ${from} WHERE ${w} ORDER BY ${order} LIMIT ${f.limit})
+           SELECT c.id, c.poster, c.performer, c.guild_uuid, g.name AS guild_name, c.reward::text, c.expires_at::text,
+                  c.state, c.title, c.category, c.latitude, c.longitude, c.radius,
                   pu.id AS poster_id, pu.display_name AS poster_name,
                   coalesce(ps.rating_sum, 0) AS rating_sum, coalesce(ps.rating_count, 0) AS rating_count,
-                  (SELECT max(be.min_guild_xp) FROM ${s}.board_entries be WHERE be.mission_id = m.id AND be.active) AS min_guild_xp,
-                  ${distance} AS distance
-             FROM ${from}
-             LEFT JOIN ${s}.guilds g ON g.id = m.guild_uuid
-             LEFT JOIN api.users pu ON pu.evm_address = lower(m.poster)
-             LEFT JOIN ${s}.user_stats ps ON ps.address = lower(m.poster)
-            WHERE ${w} ORDER BY ${order} LIMIT ${f.limit}`, params),
+                  (SELECT max(be.min_guild_xp) FROM ${s}.board_entries be WHERE be.mission_id = c.id AND be.active) AS min_guild_xp,
+                  c.distance
+             FROM c
+             LEFT JOIN ${s}.guilds g ON g.id = c.guild_uuid
+             LEFT JOIN LATERAL (SELECT u.id, u.display_name FROM api.users u WHERE u.evm_address = lower(c.poster) LIMIT 1) pu ON true
+             LEFT JOIN LATERAL (SELECT x.rating_sum, x.rating_count FROM ${s}.user_stats x WHERE x.address = lower(c.poster) LIMIT 1) ps ON true
+            ORDER BY ${order.replaceAll("m.", "c.")}`, params),
         q<{ n: string }>(pool, `SELECT count(*)::text AS n FROM ${from} WHERE ${w}`, params),
       ]);
       return { rows: rows.rows, total: Number(count.rows[0]!.n) };

@@ -10,6 +10,7 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { achievementNftAbi, easAbi } from "../../abis/index.ts";
 import { createServer, type ApiServer } from "../../api/app.ts";
+import { startIndexer } from "../../script/lib/indexer.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { RATING_SCHEMA, chainEnv, usdc } from "./indexer-helpers.ts";
 
@@ -333,8 +334,8 @@ describe("xp and nft", () => {
   });
 });
 
-describe("achievement reactor: exactly once across API restarts", () => {
-  it("a stream of completions with the API stopped and restarted mid-way: none missing, none doubled", async () => {
+describe("achievement reactor: exactly once across API and indexer restarts", () => {
+  it("a stream of completions with the API (and once the indexer) stopped and restarted mid-way: none missing, none doubled", async () => {
     const poster = await user();
     const [p1, p2, p3] = [await user(), await user(), await user()];
     const completions: bigint[] = [];
@@ -354,14 +355,24 @@ describe("achievement reactor: exactly once across API restarts", () => {
     base = (await restarted.listen(0)).url;
     await complete(p3);
     await complete(p1);
-    // A second restart while mints may be in flight.
+    // A second restart while mints may be in flight, this time with the indexer stopped and restarted
+    // too (same schemas and port: Ponder resumes); completions go on while both are down.
     await restarted.close();
     current = undefined;
+    const old = api.indexer!;
+    await old.stop();
+    chain.setIndexer(undefined);
+    await complete(p1);
+    api.indexer = await startIndexer({
+      databaseUrl: inject("databaseUrl"), rpcUrl: inject("rpcUrl"), wsUrl: inject("wsUrl"), deploymentFile: inject("deploymentFile"),
+      schema: env.CHAIN_SCHEMA.replace(/^chain_api_/, "ponder_api_"), viewsSchema: env.CHAIN_SCHEMA, port: old.port,
+    });
+    chain.setIndexer(api.indexer);
     restarted = await createServer({ env });
     current = restarted;
     base = (await restarted.listen(0)).url;
     api.server = restarted;
-    for (let i = 0; i < 3; i++) await complete(p1);
+    for (let i = 0; i < 2; i++) await complete(p1);
     expect(completions).toHaveLength(12);
 
     const want: [PrivateKeyAccount, number[]][] = [[p1, [1, 7]], [p2, [1]], [p3, [1]]];

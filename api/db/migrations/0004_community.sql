@@ -60,3 +60,9 @@ CREATE TABLE IF NOT EXISTS "api"."vault_deletions" (
 	"categories" jsonb NOT NULL,
 	"deleted_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "api"."vault_summaries" (
+	"user_id" uuid PRIMARY KEY NOT NULL REFERENCES "api"."users"("id") ON DELETE CASCADE,
+	"summary" jsonb NOT NULL,
+	"synced_at" timestamp with time zone DEFAULT now() NOT NULL
+);

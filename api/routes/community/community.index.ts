@@ -2,5 +2,7 @@
 import { createRouter } from "../../lib/create-app.ts";
 import { guildsRouter } from "./guilds.index.ts";
 import { notificationsRouter } from "./notifications.index.ts";
+import { vaultRouter } from "./vault.index.ts";
 
-export const communityRouter = () => createRouter().route("/", guildsRouter()).route("/", notificationsRouter());
+export const communityRouter = () =>
+  createRouter().route("/", guildsRouter()).route("/", notificationsRouter()).route("/", vaultRouter());

@@ -14,8 +14,8 @@ import { isMissionParty, viewLocation } from "./location-privacy.ts";
 
 /** Missions scored per feed request (the newest / best-by-sort window); total still counts all. */
 export const FEED_WINDOW = 1000;
-/** Points clustered per nearby request (nearest first). */
-export const CLUSTER_WINDOW = 2000;
+/** Points clustered per nearby request (nearest first); totalCount still counts all. */
+export const CLUSTER_WINDOW = 1000;
 export const LOCATION_RETENTION_DAYS = 30;
 
 const iso = (sec: string) => new Date(Number(sec) * 1000).toISOString();

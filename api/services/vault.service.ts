@@ -1,0 +1,170 @@
+// The personal data vault: initialize, sync (cached summary), export, delete (off-chain only), permissions.
+import type { Deps } from "../deps.ts";
+import { validationError } from "../lib/errors.ts";
+import type { MissionRow } from "../repositories/missions.repository.ts";
+import { DEFAULT_VAULT_PERMISSIONS, type UserRow } from "../repositories/users.repository.ts";
+import { vaultRepository, type DeletionCounts } from "../repositories/vault.repository.ts";
+import { community } from "./community.ts";
+import { singleView } from "./mission-view.ts";
+import { DEFAULT_PREFERENCES } from "./notification-rules.ts";
+import { levelForXp } from "../../indexer/lib/levels.ts";
+
+export const DELETE_CONFIRMATION = "DELETE_ALL_MY_DATA";
+export const EXPORT_LOG_RETENTION_DAYS = 90;
+export const PRECISIONS = ["exact", "block", "neighborhood"] as const;
+export const VISIBILITIES = ["public", "guilds_only", "private"] as const;
+
+export interface VaultPermissions {
+  locationSharing: { enabled: boolean; precision: (typeof PRECISIONS)[number]; liveTrackingConsent: boolean };
+  profileVisibility: { displayName: string; bio: string; stats: string; missionHistory: string };
+  notifications: { push: boolean; email: boolean; marketing: boolean };
+}
+export type PermissionsPatch = { [K in keyof VaultPermissions]?: Partial<VaultPermissions[K]> };
+
+export const defaultPermissions = (): VaultPermissions => structuredClone(DEFAULT_VAULT_PERMISSIONS) as VaultPermissions;
+
+/** Deep merge of a validated patch over stored permissions (missing stored keys fall back to defaults). */
+export function mergePermissions(stored: unknown, patch: PermissionsPatch): VaultPermissions {
+  const base = defaultPermissions();
+  const cur = (stored ?? {}) as Partial<VaultPermissions>;
+  const out = {} as Record<string, Record<string, unknown>>;
+  for (const k of Object.keys(base) as (keyof VaultPermissions)[]) {
+    out[k] = { ...base[k], ...(cur[k] ?? {}), ...(patch[k] ?? {}) };
+  }
+  return out as unknown as VaultPermissions;
+}
+
+const NOTE =
+  "Only off-chain data was deleted. On-chain data stays: your wallet address, mission contracts (escrow addresses), " +
+  "reputation attestations, achievement NFTs, guild memberships and XP history remain on the blockchain and in its public index.";
+
+const iso = (unix: string | number | null | undefined) => (unix === null || unix === undefined ? null : new Date(Number(unix) * 1000).toISOString());
+const lower = (a: string | null) => (a ? a.toLowerCase() : a);
+
+const cache = new WeakMap<Deps, ReturnType<typeof build>>();
+function build(deps: Deps) {
+  const repo = vaultRepository(deps.database.pool, deps.env.CHAIN_SCHEMA);
+
+  async function missionsOf(side: "posterAddress" | "performerAddress", address: string) {
+    const out: ReturnType<typeof singleView>[] = [];
+    for (let skip = 0; ; skip += 100) {
+      const { rows } = await deps.repos.missions.list({ [side]: address, sortBy: "createdAt", sortOrder: "asc", skip, take: 100 });
+      out.push(...rows.map((r: MissionRow) => singleView(r, address)));
+      if (rows.length < 100) return out;
+    }
+  }
+
+  return {
+    repo,
+    async initialize(user: UserRow) {
+      const created = await repo.ensure(user.id, defaultPermissions());
+      return { success: true, message: created ? "Vault initialized" : "Vault already initialized" };
+    },
+
+    /** Rebuilds the cached summary (counts per category) from the chain views and off-chain rows. */
+    async sync(user: UserRow) {
+      await repo.ensure(user.id, defaultPermissions());
+      const address = user.evmAddress.toLowerCase();
+      const [counts, stats] = await Promise.all([repo.counts(address, user.id), repo.stats(address)]);
+      const summary = {
+        missionsPosted: counts.missions_posted, missionsPerformed: counts.missions_performed,
+        totalXP: stats?.total_xp ?? 0, level: stats?.level ?? levelForXp(0), xpEntries: counts.xp_entries,
+        guilds: counts.guilds, achievements: counts.achievements,
+        ratingsGiven: counts.ratings_given, ratingsReceived: counts.ratings_received, disputes: counts.disputes,
+        notifications: counts.notifications, deviceTokens: counts.device_tokens, locationHistory: counts.location_history,
+      };
+      const at = await repo.saveSummary(user.id, summary);
+      return { success: true, lastSyncedAt: at.toISOString(), summary };
+    },
+
+    async export(user: UserRow) {
+      const address = user.evmAddress.toLowerCase();
+      const c = community(deps);
+      const [posted, performed, stats, history, guilds, achievements, given, received, disputes, prefs] = await Promise.all([
+        missionsOf("posterAddress", address),
+        missionsOf("performerAddress", address),
+        repo.stats(address),
+        repo.xpHistory(address),
+        c.guildsRepo.guildsOf(address),
+        repo.achievements(address),
+        repo.ratings(address, "rater"),
+        repo.ratings(address, "ratee"),
+        repo.disputes(address),
+        c.notificationsRepo.preferences(address),
+      ]);
+      const rating = (r: any) => ({
+        uid: r.uid, missionId: r.mission_id, missionOnChainId: r.mission_on_chain_id, rater: lower(r.rater), ratee: lower(r.ratee),
+        score: r.score, comment: r.comment ?? null, commentHash: r.comment_hash, counted: r.counted,
+        reputationDelta: r.reputation_delta, attestedAt: iso(r.time), transactionHash: r.tx_hash,
+      });
+      const data = {
+        exportedAt: new Date().toISOString(),
+        user: { id: user.id, evmAddress: address, displayName: user.displayName, bio: user.bio, createdAt: user.createdAt.toISOString() },
+        missions: { posted, performed },
+        xp: {
+          total: stats?.total_xp ?? 0,
+          level: stats?.level ?? levelForXp(0),
+          history: history.map((h: any) => ({
+            id: h.id, xpDelta: h.xp_delta, source: h.source, reason: h.reason, missionId: h.mission_id,
+            missionOnChainId: h.mission_on_chain_id, balanceAfter: h.balance_after, multiplierBps: h.multiplier_bps,
+            createdAt: iso(h.created_at), transactionHash: h.tx_hash,
+          })),
+        },
+        guilds: guilds.map((g) => ({
+          guildId: g.guild_uuid, name: g.guild_name, isCurator: g.is_curator, isOfficer: g.is_officer, isAdmin: g.is_admin,
+          guildXP: g.guild_xp, joinedAt: iso(g.joined_at),
+        })),
+        achievements: achievements.map((a: any) => ({
+          tokenId: a.token_id, achievementId: a.achievement_id, name: a.name, description: a.description, image: a.image,
+          type: a.type, missionId: a.mission_id, mintedAt: iso(a.minted_at), transactionHash: a.tx_hash,
+        })),
+        ratings: { given: given.map(rating), received: received.map(rating) },
+        disputes: disputes.map((d: any) => ({
+          id: d.id, onChainId: d.on_chain_id, missionId: d.mission_id,
+          role: lower(d.poster) === address ? "poster" : "performer",
+          initiatedByMe: lower(d.initiator) === address, state: d.state, outcome: d.outcome, splitPercentage: d.split_percentage,
+          reason: d.reason ?? null, evidence: d.evidence ?? null,
+          createdAt: iso(d.created_at), resolvedAt: iso(d.resolved_at), finalizedAt: iso(d.finalized_at), transactionHash: d.raised_tx_hash,
+        })),
+        notifications: { preferences: { ...DEFAULT_PREFERENCES, ...(prefs ?? {}) } },
+      };
+      await repo.logExport(user.id, Buffer.byteLength(JSON.stringify(data)));
+      return data;
+    },
+
+    async delete(user: UserRow, confirmation: string) {
+      if (confirmation !== DELETE_CONFIRMATION) {
+        throw validationError([{ field: "body.confirmation", reason: `must be exactly "${DELETE_CONFIRMATION}"` }]);
+      }
+      const deleted: DeletionCounts = await repo.deleteAll({ id: user.id, address: user.evmAddress.toLowerCase() }, defaultPermissions());
+      deps.logger.info("vault deleted", { userId: user.id, deleted });
+      return {
+        success: true,
+        message: "All deletable off-chain data was deleted: profile, location history, notification preferences, device tokens, notifications and session data.",
+        deletedAt: new Date().toISOString(),
+        note: NOTE,
+      };
+    },
+
+    async permissions(user: UserRow): Promise<VaultPermissions> {
+      await repo.ensure(user.id, defaultPermissions());
+      return mergePermissions((await repo.find(user.id))?.permissions, {});
+    },
+
+    async updatePermissions(user: UserRow, patch: PermissionsPatch): Promise<VaultPermissions> {
+      await repo.ensure(user.id, defaultPermissions());
+      return repo.updatePermissions(user.id, (stored) => mergePermissions(stored, patch));
+    },
+
+    purgeExportLogs: () => repo.purgeExportLogs(EXPORT_LOG_RETENTION_DAYS),
+  };
+}
+
+export function vaultService(deps: Deps) {
+  let s = cache.get(deps);
+  if (!s) {
+    s = build(deps);
+    cache.set(deps, s);
+  }
+  return s;
+}
