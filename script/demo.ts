@@ -7,7 +7,6 @@ import { anvilAccount } from "./lib/accounts.ts";
 
 const API = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the demo prints what the API answers
 async function call(method: string, path: string, body?: unknown, token?: string): Promise<any> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
