@@ -49,6 +49,9 @@ export const missions = onchainTable(
     guildIdx: index().on(t.guildId),
     stateIdx: index().on(t.state, t.createdAt),
     createdIdx: index().on(t.createdAt),
+    // The feed and the mission list sort open missions by reward and by expiry.
+    stateRewardIdx: index().on(t.state, t.reward),
+    stateExpiryIdx: index().on(t.state, t.expiresAt),
   }),
 );
 
