@@ -41,6 +41,20 @@ export function journalRepository(pool: pg.Pool, chainSchema: string) {
         return null; // views not there yet (indexer starting)
       }
     },
+    /**
+     * The chain's clock as far as it is indexed: the block timestamp in Ponder's checkpoint (its
+     * first 10 digits), or null before the indexer wrote one. Deadlines are chain time, and a test
+     * chain may run days ahead of the wall clock.
+     */
+    async indexedTime(): Promise<number | null> {
+      try {
+        const cps = await pool.query(`SELECT latest_checkpoint FROM ${q("_ponder_checkpoint")}`);
+        if (cps.rows.length === 0) return null;
+        return Math.min(...cps.rows.map((r: { latest_checkpoint: string }) => Number(r.latest_checkpoint.slice(0, 10))));
+      } catch {
+        return null;
+      }
+    },
     async after(cursor: bigint, bound: bigint, limit: number, types?: readonly string[]): Promise<JournalEntry[]> {
       const params: unknown[] = [cursor.toString(), bound.toString(), limit];
       let filter = "";

@@ -3,6 +3,7 @@ import type { Deps } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { UserRow } from "../../repositories/users.repository.ts";
 import { discoveryRepository, type CandidateRow } from "../../repositories/discovery.repository.ts";
+import { journalRepository } from "../../repositories/journal.repository.ts";
 import { clusterPoints, zoomForRadius } from "./cluster.ts";
 import {
   categoryPreferences, combine, distanceScore, GUILD_BOOST, posterReputationScore, rewardScore, sortFeed,
@@ -57,12 +58,20 @@ function eligibility(r: CandidateRow, guilds: Map<string, number>): boolean {
 
 export function createDiscoveryService(deps: Deps) {
   const repo = discoveryRepository(deps.database.pool, deps.env.CHAIN_SCHEMA);
-  const now = () => Math.floor(Date.now() / 1000);
+  const journal = journalRepository(deps.database.pool, deps.env.CHAIN_SCHEMA);
+  // "Now" is chain time: expiries and urgency are measured in block time, which on a test chain can
+  // run ahead of the wall clock. The later of the two, read at most once a second.
+  let clock = { at: 0, chainSec: 0 };
+  const now = async () => {
+    const wallSec = Math.floor(Date.now() / 1000);
+    if (Date.now() - clock.at > 1000) clock = { at: Date.now(), chainSec: (await journal.indexedTime()) ?? 0 };
+    return Math.max(wallSec, clock.chainSec);
+  };
 
   return {
     repo,
     async feed(user: UserRow, f: FeedQuery) {
-      const nowSec = now();
+      const nowSec = await now();
       const hasPoint = f.latitude !== undefined && f.longitude !== undefined;
       const order = f.sortBy === "reward" ? "reward" : f.sortBy === "urgency" ? "urgency" : f.sortBy === "distance" && hasPoint ? "distance" : "created";
       const [{ rows, total }, ctx] = await Promise.all([
@@ -140,7 +149,7 @@ export function createDiscoveryService(deps: Deps) {
       const bounds = boundingBox(f.latitude, f.longitude, f.radius);
       const [{ rows, total }, ctx] = await Promise.all([
         repo.candidates({
-          nowSec: now(), category: f.category, guildId: f.guildId, minReward: f.minReward, maxReward: f.maxReward,
+          nowSec: await now(), category: f.category, guildId: f.guildId, minReward: f.minReward, maxReward: f.maxReward,
           latitude: f.latitude, longitude: f.longitude, within: { ...bounds, radius: f.radius }, order: "distance", limit: CLUSTER_WINDOW,
         }),
         viewer ? repo.userContext(viewer.evmAddress, null) : Promise.resolve(null),
