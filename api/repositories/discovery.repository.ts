@@ -2,17 +2,9 @@
 // nearby bounding-box query, engagement events and location history. Reads Ponder's views
 // (chainSchema) joined with api.mission_details (current details = the hash the chain holds).
 import type pg from "pg";
-import { AppError } from "../lib/errors.ts";
+import { chainQuery } from "./chain-query.ts";
 
-async function q<R extends pg.QueryResultRow>(pool: pg.Pool, text: string, params: unknown[]) {
-  try {
-    return await pool.query<R>(text, params);
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === "3F000" || code === "42P01") throw new AppError("INDEXER_UNAVAILABLE", "Indexed chain data is not available yet");
-    throw err;
-  }
-}
+const q = chainQuery;
 
 export interface CandidateRow {
   id: string;

@@ -4,19 +4,9 @@ import { and, desc, eq } from "drizzle-orm";
 import type pg from "pg";
 import type { Db } from "../db/client.ts";
 import { disputeEvidence, disputeResolutions } from "../db/disputes.schema.ts";
-import { AppError } from "../lib/errors.ts";
+import { chainQuery } from "./chain-query.ts";
 
-async function q<R extends pg.QueryResultRow>(pool: pg.Pool, text: string, params: unknown[]) {
-  try {
-    return await pool.query<R>(text, params);
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === "3F000" || code === "42P01") {
-      throw new AppError("INDEXER_UNAVAILABLE", "Indexed chain data is not available yet");
-    }
-    throw err;
-  }
-}
+const q = chainQuery;
 
 export interface DisputeRow {
   id: string;

@@ -1,20 +1,9 @@
 // Missions as the indexer sees them (Ponder's views schema), joined with the API's off-chain
 // details (by the details commitment the chain currently holds) and the posters' profiles.
 import type pg from "pg";
-import { AppError } from "../lib/errors.ts";
+import { chainQuery } from "./chain-query.ts";
 
-/** Ponder's views are missing until the indexer has started once: answer 503, not 500. */
-async function q<R extends pg.QueryResultRow>(pool: pg.Pool, text: string, params: unknown[]) {
-  try {
-    return await pool.query<R>(text, params);
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === "3F000" || code === "42P01") {
-      throw new AppError("INDEXER_UNAVAILABLE", "Indexed chain data is not available yet");
-    }
-    throw err;
-  }
-}
+const q = chainQuery;
 
 export interface MissionRow {
   id: string;

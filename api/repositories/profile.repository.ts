@@ -1,19 +1,9 @@
 // Profile reads of indexed chain data (user stats, ratings, XP ledger, NFTs, builder scores) and
 // the profile area's own tables (rating texts, achievement mints, reactor cursors, builder refreshes).
 import type pg from "pg";
-import { AppError } from "../lib/errors.ts";
+import { chainQuery } from "./chain-query.ts";
 
-async function q<R extends pg.QueryResultRow>(pool: pg.Pool | pg.PoolClient, text: string, params: unknown[] = []) {
-  try {
-    return await pool.query<R>(text, params);
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === "3F000" || code === "42P01") {
-      throw new AppError("INDEXER_UNAVAILABLE", "Indexed chain data is not available yet");
-    }
-    throw err;
-  }
-}
+const q = chainQuery;
 
 export interface UserStatsRow {
   address: string;
