@@ -157,9 +157,30 @@ describe("guilds", () => {
     expect(await isMember(Number(demo.onChainId), chain.guildAdmin.address)).toBe(true);
   });
 
+  it("invite: officers and admins notify the invitee (GUILD_INVITE) once; others 403; members 409", async () => {
+    const invitee = await chain.freshUser();
+    const adminToken = await signIn(api.url, chain.guildAdmin);
+    const body = { address: invitee.address };
+    expectError(await call(api.url, "POST", `/guilds/${demo.id}/invite`, { token, body }), 403, "FORBIDDEN"); // a plain (ex-)member
+    expectError(await call(api.url, "POST", `/guilds/${demo.id}/invite`, { body }), 401, "UNAUTHORIZED");
+    const bad = await call(api.url, "POST", `/guilds/${demo.id}/invite`, { token: adminToken, body: { address: "0x123" } });
+    expectError(bad, 400, "VALIDATION_ERROR");
+    expect(bad.body.error.details[0].field).toBe("body.address");
+    expectError(await call(api.url, "POST", `/guilds/${demo.id}/invite`, { token: adminToken, body: { address: chain.guildAdmin.address } }), 409, "ALREADY_MEMBER");
+    const first = await call(api.url, "POST", `/guilds/${demo.id}/invite`, { token: adminToken, body });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toEqual({ success: true, invited: invitee.address.toLowerCase(), notified: true });
+    const again = await call(api.url, "POST", `/guilds/${demo.id}/invite`, { token: adminToken, body });
+    expect(again.body).toEqual({ success: true, invited: invitee.address.toLowerCase(), notified: false });
+    const inviteeToken = await signIn(api.url, invitee);
+    const n = await call(api.url, "GET", "/notifications?type=GUILD_INVITE", { token: inviteeToken });
+    expect(n.body.total).toBe(1);
+    expect(n.body.notifications[0]).toMatchObject({ type: "GUILD_INVITE", read: false, data: { guildId: demo.id, guildName: "demo-guild" } });
+  });
+
   it("guild endpoints are in /openapi.json", async () => {
     const doc = (await call(api.url, "GET", "/openapi.json")).body;
-    for (const p of ["/guilds", "/guilds/{id}", "/guilds/{id}/members", "/guilds/{id}/board", "/guilds/{id}/join", "/guilds/{id}/leave", "/guilds/{id}/board/publish"]) {
+    for (const p of ["/guilds", "/guilds/{id}", "/guilds/{id}/members", "/guilds/{id}/board", "/guilds/{id}/join", "/guilds/{id}/leave", "/guilds/{id}/board/publish", "/guilds/{id}/invite"]) {
       expect(doc.paths[p], p).toBeDefined();
     }
   });

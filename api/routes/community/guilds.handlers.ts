@@ -1,7 +1,7 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { Address } from "viem";
 import type { AppEnv } from "../../lib/types.ts";
-import { community } from "../../services/community.ts";
+import { community, inviteToGuild } from "../../services/community.ts";
 import type * as r from "./guilds.routes.ts";
 
 type H<R extends RouteConfig> = RouteHandler<R, AppEnv>;
@@ -17,3 +17,5 @@ export const join: H<typeof r.join> = async (c) => ok(c, await svc(c).join(c.get
 export const leave: H<typeof r.leave> = async (c) => ok(c, await svc(c).leave(c.get("user")!, c.req.valid("param").id));
 export const publish: H<typeof r.publish> = async (c) =>
   ok(c, await svc(c).publish(c.get("user")!, c.req.valid("param").id, c.req.valid("json")));
+export const invite: H<typeof r.invite> = async (c) =>
+  ok(c, await inviteToGuild(community(c.get("deps")), c.get("user")!, c.req.valid("param").id, c.req.valid("json").address));

@@ -10,4 +10,5 @@ export const guildsRouter = () =>
     .openapi(r.board, h.board)
     .openapi(r.join, h.join)
     .openapi(r.leave, h.leave)
-    .openapi(r.publish, h.publish);
+    .openapi(r.publish, h.publish)
+    .openapi(r.invite, h.invite);

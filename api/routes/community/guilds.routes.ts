@@ -95,3 +95,18 @@ export const publish = createRoute({
     ...writeErrors,
   },
 });
+export const invite = createRoute({
+  method: "post", path: "/guilds/{id}/invite", tags, ...auth,
+  summary: "Invite an address to join (officers and admins): a GUILD_INVITE notification, once per guild and invitee",
+  request: {
+    params: IdParam,
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x address of 40 hex digits") }) } },
+    },
+  },
+  responses: {
+    200: json(z.object({ success: z.boolean(), invited: z.string(), notified: z.boolean().openapi({ description: "False when the invitee was already invited or turned guild updates off" }) }), "Invited"),
+    ...writeErrors,
+  },
+});
