@@ -14,3 +14,5 @@ export const FUNDED_ACCOUNT_INDEXES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export const RESOLVER_ACCOUNT_INDEX = 9;
 /** What each funded account holds at least after the local set-up: 100,000 tUSDC in base units. */
 export const LOCAL_BALANCE = 100_000n * 10n ** 6n;
+/** The e2e tests' token faucet (granted FAUCET_ROLE by test/e2e/global-setup.ts), so that tests never send from account 0, the relayer. */
+export const TEST_FAUCET_ACCOUNT_INDEX = 19;

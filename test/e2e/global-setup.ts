@@ -8,7 +8,9 @@ import type { TestProject } from "vitest/node";
 import { startAnvil } from "../../script/lib/anvil.ts";
 import { deploy, type Deployment } from "../../script/lib/deploy.ts";
 import { ensurePostgres } from "../../script/lib/postgres.ts";
-import { createPublicClient, http } from "viem";
+import { createPublicClient, createWalletClient, http, keccak256, toHex, type Abi, type Address } from "viem";
+import { testStablecoinAbi } from "../../abis/index.ts";
+import { anvilAccount, TEST_FAUCET_ACCOUNT_INDEX } from "../../script/lib/accounts.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -51,10 +53,32 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide("deployment", deployment);
     const deployedBlock = await createPublicClient({ transport: http(anvil.rpcUrl) }).getBlockNumber();
     project.provide("deployedBlock", Number(deployedBlock));
+    await grantTestFaucet(anvil.rpcUrl, deployment);
     console.log(`e2e stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s (anvil ${anvil.rpcUrl})`);
   } catch (err) {
     await teardown();
     throw err;
   }
   return teardown;
+}
+
+/**
+ * Tests mint test tokens from their own faucet account, never from account 0: account 0 is the API's
+ * relayer, and two processes sending from one account race for nonces (a replaced transaction's
+ * receipt never comes, and the test hangs).
+ */
+async function grantTestFaucet(rpcUrl: string, deployment: Deployment) {
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  const faucet = anvilAccount(TEST_FAUCET_ACCOUNT_INDEX);
+  await client.request({ method: "anvil_setBalance", params: [faucet.address, toHex(10n ** 21n)] } as never);
+  const admin = createWalletClient({ account: anvilAccount(0), transport: http(rpcUrl) });
+  const token = deployment.contracts.TestStablecoin!.address as Address;
+  const hash = await admin.writeContract({
+    chain: null,
+    address: token,
+    abi: testStablecoinAbi as Abi,
+    functionName: "grantRole",
+    args: [keccak256(toHex("FAUCET_ROLE")), faucet.address],
+  });
+  await client.waitForTransactionReceipt({ hash });
 }

@@ -27,7 +27,7 @@ import {
   reputationRegistryAbi,
   testStablecoinAbi,
 } from "../../abis/index.ts";
-import { anvilAccount, RESOLVER_ACCOUNT_INDEX } from "../../script/lib/accounts.ts";
+import { anvilAccount, RESOLVER_ACCOUNT_INDEX, TEST_FAUCET_ACCOUNT_INDEX } from "../../script/lib/accounts.ts";
 import { type IndexerHandle, startIndexer } from "../../script/lib/indexer.ts";
 
 export const usdc = (n: number) => BigInt(Math.round(n * 1e6));
@@ -40,6 +40,7 @@ export function chainEnv() {
   const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
   const c = deployment.contracts;
   const admin = anvilAccount(0); // deployer and relayer: faucet, minter, provider, referrer, appeals
+  const faucet = anvilAccount(TEST_FAUCET_ACCOUNT_INDEX); // mints test tokens: never races the API relayer for nonces
   const resolver = anvilAccount(RESOLVER_ACCOUNT_INDEX);
   const guildAdmin = anvilAccount(1); // demo-guild admin and curator
 
@@ -75,7 +76,7 @@ export function chainEnv() {
   async function freshUser(funds = usdc(10_000)): Promise<PrivateKeyAccount> {
     const user = privateKeyToAccount(generatePrivateKey());
     await rpc("anvil_setBalance", [user.address, toHex(10n ** 20n)]);
-    await send(admin, c.TestStablecoin.address, testStablecoinAbi, "mint", [user.address, funds]);
+    await send(faucet, c.TestStablecoin.address, testStablecoinAbi, "mint", [user.address, funds]);
     await send(user, c.TestStablecoin.address, testStablecoinAbi, "approve", [c.MissionEscrow.address, maxUint256]);
     return user;
   }
