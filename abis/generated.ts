@@ -2541,7 +2541,7 @@ export const missionEscrowAbi = [
     name: 'getMission',
     outputs: [
       {
-        name: '',
+        name: 'mission',
         internalType: 'struct Missions.Mission',
         type: 'tuple',
         components: [

@@ -66,6 +66,7 @@ export function createDeps(env: Env, logger: Logger) {
     relayer = createRelayer({
       account, chainId, rpcUrl: env.RPC_URL, escrow: deployment.contracts.MissionEscrow.address,
       publicClient, database, indexer, logger, metrics,
+      indexerWaitMs: env.INDEXER_WAIT_MS, crashAfterBroadcast: env.RELAYER_CRASH_AFTER_BROADCAST,
     });
   }
   const port = env.PORT;

@@ -34,10 +34,21 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex key")
     .optional(),
+  /** TEST HOOK (never in production): the process SIGKILLs itself right after a relayer broadcast (crash-safety e2e). */
+  RELAYER_CRASH_AFTER_BROADCAST: bool.default(false),
   RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).default("memory"),
   RATE_LIMIT_ANON_PER_MIN: int(1, 1_000_000).default(30),
   RATE_LIMIT_USER_PER_MIN: int(1, 1_000_000).default(300),
   RATE_LIMIT_PREMIUM_PER_MIN: int(1, 1_000_000).default(1000),
+  /**
+   * CORS: comma-separated browser origins allowed to call the API (e.g. "https://app.example.com,http://localhost:5173"),
+   * or "*" for any origin. Unset/empty (default): no cross-origin access (same-origin pages only). Bearer tokens, no cookies.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
+    .refine((list) => list.every((o) => o === "*" || /^https?:\/\/[^/\s]+$/.test(o)), "each origin must be scheme://host[:port] or *"),
   /** Trust the first X-Forwarded-For hop as the client IP (only behind a proxy you run). */
   TRUST_PROXY: bool.default(false),
   BODY_LIMIT_BYTES: int(1, 10 * 1024 * 1024).default(64 * 1024),
@@ -67,6 +78,10 @@ export const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
   VAPID_SUBJECT: z.string().min(1).default("mailto:ops@mission-marketplace.invalid"),
+  /** WebSocket /ws: subscriptions per connection; client frames per second and burst per connection. */
+  WS_MAX_SUBSCRIPTIONS: int(1, 10_000).default(50),
+  WS_MSG_RATE_PER_SEC: int(1, 100_000).default(10),
+  WS_MSG_BURST: int(1, 100_000).default(20),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -95,6 +110,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   if (env.NODE_ENV === "production" && !env.JWT_SECRET) {
     throw new EnvError([{ variable: "JWT_SECRET", reason: "required when NODE_ENV=production" }]);
+  }
+  if (env.NODE_ENV === "production" && env.RELAYER_CRASH_AFTER_BROADCAST) {
+    throw new EnvError([{ variable: "RELAYER_CRASH_AFTER_BROADCAST", reason: "a test hook: not allowed when NODE_ENV=production" }]);
   }
   return env;
 }

@@ -59,7 +59,7 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
     /// @inheritdoc IMissionEscrow
     uint256 public disputeCount;
 
-    mapping(uint256 missionId => Missions.Mission) internal _missions;
+    mapping(uint256 missionId => Missions.Record) internal _missions;
     mapping(uint256 disputeId => Disputes.Dispute) internal _disputes;
     /// @inheritdoc IMissionEscrow
     mapping(uint256 missionId => uint256 disputeId) public disputeOf;
@@ -122,17 +122,16 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
 
         // Effects
         missionId = ++missionCount;
-        _missions[missionId] = Missions.Mission({
-            poster: poster,
-            reward: uint64(reward),
-            guildId: guildId,
-            performer: address(0),
-            expiresAt: uint32(expiresAt),
-            reviewDeadline: 0,
-            state: Missions.State.Open,
-            guildFeeBps: guildFeeBps,
-            detailsHash: detailsHash
-        });
+        // Field by field: slot 1 (performer, state, guild) is written only for a guild mission.
+        Missions.Record storage m = _missions[missionId];
+        m.poster = poster;
+        m.reward = uint64(reward);
+        m.expiresAt = uint32(expiresAt);
+        if (guildId != 0) {
+            m.guildId = guildId;
+            m.guildFeeBps = guildFeeBps;
+        }
+        m.detailsHash = detailsHash;
         emit MissionCreated(missionId, poster, guildId, reward, expiresAt, guildFeeBps, detailsHash);
 
         // Interactions
@@ -141,7 +140,7 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
 
     /// @inheritdoc IMissionEscrow
     function updateDetails(uint256 missionId, bytes32 detailsHash) external {
-        Missions.Mission storage m = _mission(missionId);
+        Missions.Record storage m = _mission(missionId);
         _checkPoster(missionId, m.poster);
         _checkOpenNotExpired(missionId, m);
         if (detailsHash == bytes32(0)) revert Errors.MissionEscrow_EmptyHash();
@@ -151,7 +150,7 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
 
     /// @inheritdoc IMissionEscrow
     function acceptMission(uint256 missionId, address performer, bytes32 detailsHash) external {
-        Missions.Mission storage m = _mission(missionId);
+        Missions.Record storage m = _mission(missionId);
         _checkParty(performer);
         _checkOpenNotExpired(missionId, m);
         if (performer == m.poster) revert Errors.MissionEscrow_PosterCannotPerform(missionId);
@@ -164,7 +163,7 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
 
     /// @inheritdoc IMissionEscrow
     function submitProof(uint256 missionId, bytes32 proofHash) external {
-        Missions.Mission storage m = _mission(missionId);
+        Missions.Record storage m = _mission(missionId);
         address performer = m.performer;
         if (msg.sender != performer && !operators.isAuthorized(performer, msg.sender)) {
             revert Errors.MissionEscrow_NotPerformer(missionId, msg.sender);
@@ -184,7 +183,7 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
         nonReentrant
         returns (Missions.Settlement memory settlement)
     {
-        Missions.Mission storage m = _mission(missionId);
+        Missions.Record storage m = _mission(missionId);
         _checkPoster(missionId, m.poster);
         if (m.state != Missions.State.Submitted) revert Errors.MissionEscrow_InvalidState(missionId, m.state);
         settlement = _complete(missionId, m, false);
@@ -196,7 +195,7 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
         nonReentrant
         returns (Missions.Settlement memory settlement)
     {
-        Missions.Mission storage m = _mission(missionId);
+        Missions.Record storage m = _mission(missionId);
         if (m.state != Missions.State.Submitted) revert Errors.MissionEscrow_InvalidState(missionId, m.state);
         if (block.timestamp < m.reviewDeadline) {
             revert Errors.MissionEscrow_ReviewWindowOpen(missionId, m.reviewDeadline);
@@ -206,7 +205,7 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
 
     /// @inheritdoc IMissionEscrow
     function cancelMission(uint256 missionId) external nonReentrant returns (uint256 refund) {
-        Missions.Mission storage m = _mission(missionId);
+        Missions.Record storage m = _mission(missionId);
         address poster = m.poster;
         _checkPoster(missionId, poster);
         if (m.state != Missions.State.Open) revert Errors.MissionEscrow_InvalidState(missionId, m.state);
@@ -219,7 +218,7 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
 
     /// @inheritdoc IMissionEscrow
     function expireMission(uint256 missionId) external nonReentrant returns (uint256 refund) {
-        Missions.Mission storage m = _mission(missionId);
+        Missions.Record storage m = _mission(missionId);
         Missions.State state = m.state;
         if (state != Missions.State.Open && state != Missions.State.Accepted) {
             revert Errors.MissionEscrow_InvalidState(missionId, state);
@@ -243,7 +242,7 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
         returns (uint256 disputeId)
     {
         // Checks
-        Missions.Mission storage m = _mission(missionId);
+        Missions.Record storage m = _mission(missionId);
         _checkParty(initiator);
         if (initiator != m.poster && initiator != m.performer) {
             revert Errors.MissionEscrow_NotParty(missionId, initiator);
@@ -310,7 +309,7 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
             revert Errors.MissionEscrow_InvalidDisputeState(disputeId, d.state);
         }
         if (evidenceHash == bytes32(0)) revert Errors.MissionEscrow_EmptyHash();
-        Missions.Mission storage m = _missions[d.missionId];
+        Missions.Record storage m = _missions[d.missionId];
         bool isPoster = party == m.poster;
         if (isPoster) d.posterEvidenceHash = evidenceHash;
         else if (party == m.performer) d.performerEvidenceHash = evidenceHash;
@@ -346,7 +345,7 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
         // Checks
         Disputes.Dispute storage d = _dispute(disputeId);
         _checkParty(appellant);
-        Missions.Mission storage m = _missions[d.missionId];
+        Missions.Record storage m = _missions[d.missionId];
         if (appellant != m.poster && appellant != m.performer) {
             revert Errors.MissionEscrow_NotParty(d.missionId, appellant);
         }
@@ -481,8 +480,19 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
     }
 
     /// @inheritdoc IMissionEscrow
-    function getMission(uint256 missionId) external view returns (Missions.Mission memory) {
-        return _missions[missionId];
+    function getMission(uint256 missionId) external view returns (Missions.Mission memory mission) {
+        Missions.Record storage m = _missions[missionId];
+        mission = Missions.Mission({
+            poster: m.poster,
+            reward: m.reward,
+            guildId: m.guildId,
+            performer: m.performer,
+            expiresAt: m.expiresAt,
+            reviewDeadline: m.reviewDeadline,
+            state: m.state,
+            guildFeeBps: m.guildFeeBps,
+            detailsHash: m.detailsHash
+        });
     }
 
     /// @inheritdoc IMissionEscrow
@@ -505,7 +515,7 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
     //////////////////////////////////////////////////////////////*/
 
     /// @dev Settles a Submitted mission into the five shares and pushes them.
-    function _complete(uint256 missionId, Missions.Mission storage m, bool byClaim)
+    function _complete(uint256 missionId, Missions.Record storage m, bool byClaim)
         internal
         returns (Missions.Settlement memory s)
     {
@@ -527,7 +537,7 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
         internal
     {
         uint256 missionId = d.missionId;
-        Missions.Mission storage m = _missions[missionId];
+        Missions.Record storage m = _missions[missionId];
         address poster = m.poster;
         Disputes.Outcome outcome = d.outcome;
         Disputes.Payout memory p = SettlementMath.disputePayout(
@@ -587,7 +597,7 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
         emit TreasurySet(protocolTreasury_, labsTreasury_);
     }
 
-    function _mission(uint256 missionId) internal view returns (Missions.Mission storage m) {
+    function _mission(uint256 missionId) internal view returns (Missions.Record storage m) {
         m = _missions[missionId];
         if (m.poster == address(0)) revert Errors.MissionEscrow_MissionNotFound(missionId);
     }
@@ -610,13 +620,13 @@ contract MissionEscrow is IMissionEscrow, AccessControl, ReentrancyGuardTransien
         }
     }
 
-    function _checkOpenNotExpired(uint256 missionId, Missions.Mission storage m) internal view {
+    function _checkOpenNotExpired(uint256 missionId, Missions.Record storage m) internal view {
         if (m.state != Missions.State.Open) revert Errors.MissionEscrow_InvalidState(missionId, m.state);
         if (block.timestamp >= m.expiresAt) revert Errors.MissionEscrow_Expired(missionId, m.expiresAt);
     }
 
     function _checkNotParty(uint256 disputeId, Disputes.Dispute storage d, address account) internal view {
-        Missions.Mission storage m = _missions[d.missionId];
+        Missions.Record storage m = _missions[d.missionId];
         if (account == m.poster || account == m.performer) {
             revert Errors.MissionEscrow_ResolverIsParty(disputeId, account);
         }

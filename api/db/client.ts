@@ -11,7 +11,9 @@ export interface Database {
 }
 
 export function createDatabase(url: string, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A bounded connect: while PostgreSQL is unreachable a request fails fast (503 DATABASE_UNAVAILABLE)
+  // instead of hanging; broken connections are dropped by the pool and replaced on the next checkout.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, keepAlive: true });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => {});
   const db = drizzle(pool, { schema });

@@ -12,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -69,8 +70,60 @@ export const idempotencyKeys = api.table(
     responseBody: text("response_body"),
     createdAt: ts("created_at").notNull().defaultNow(),
     expiresAt: ts("expires_at").notNull(),
+    /** The API process (api_instances.id) running an in-flight request; dead owner = reclaimable. */
+    owner: uuid("owner"),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_expires_idx").on(t.expiresAt)],
+);
+
+/** Liveness of API processes: each beats every second; an in-flight claim of a silent one is stale. */
+export const apiInstances = api.table("api_instances", {
+  id: uuid("id").primaryKey(),
+  heartbeatAt: ts("heartbeat_at").notNull().defaultNow(),
+});
+
+/** The relayer's next nonce per (chain, sender), shared by every API copy (row lock = ordering). */
+export const relayerNonces = api.table(
+  "relayer_nonces",
+  {
+    chainId: integer("chain_id").notNull(),
+    address: text("address").notNull(),
+    nextNonce: bigint("next_nonce", { mode: "bigint" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.address] })],
+);
+
+/**
+ * The relayer's outbox: every signed transaction is recorded (with its raw bytes) before it is
+ * broadcast, so a crash between broadcast and response never leads to a second transaction: a retry
+ * with the same Idempotency-Key (scope, key, seq = n-th send of the request) resumes this row.
+ */
+export const relayerOutbox = api.table(
+  "relayer_outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    chainId: integer("chain_id").notNull(),
+    address: text("address").notNull(),
+    nonce: bigint("nonce", { mode: "bigint" }).notNull(),
+    hash: text("hash").notNull(),
+    raw: text("raw").notNull(),
+    fn: text("fn").notNull(),
+    /** signed | sent | mined | reverted | dropped | failed */
+    status: text("status").notNull(),
+    scope: text("scope"),
+    key: text("key"),
+    /** The Idempotency-Key's request hash: the same key with another body is another request. */
+    requestHash: text("request_hash"),
+    seq: integer("seq"),
+    blockNumber: bigint("block_number", { mode: "bigint" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("relayer_outbox_request_idx").on(t.scope, t.key, t.requestHash, t.seq),
+    index("relayer_outbox_pending_idx").on(t.chainId, t.address, t.nonce),
+    index("relayer_outbox_hash_idx").on(t.hash),
+  ],
 );
 
 /** One row per details commitment; the chain says which one is current (join on details_hash). */

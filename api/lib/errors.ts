@@ -26,6 +26,7 @@ export const STATUS = {
   INTERNAL_ERROR: 500,
   CHAIN_UNAVAILABLE: 503,
   INDEXER_UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
   // Guilds (docs/community-notes.md)
   GUILD_NOT_FOUND: 404,
   ALREADY_MEMBER: 409,
@@ -39,6 +40,9 @@ export const STATUS = {
   NOT_RESOLVER: 403,
   NOT_PARTY: 403,
   NOT_APPEALS_RESOLVER: 403,
+  // Relayer (issue 9): a mined tx that reverted without a known reason; a tx that was never mined.
+  TX_REVERTED: 409,
+  TX_DROPPED: 503,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;

@@ -1,11 +1,15 @@
 // Idempotency-Key on every POST: same key + same body -> the stored response (no second effect);
 // same key + another body -> 422 IDEMPOTENCY_KEY_REUSED; same key still running -> 409
 // IDEMPOTENCY_KEY_IN_USE. Keys are scoped per user (per client IP before sign-in), kept 24 h.
+// An in-flight claim of a dead API process (its heartbeat stopped: kill -9) is taken over; the
+// request then runs again under the same (scope, key), and the relayer resumes the transaction it
+// recorded for that key instead of sending a second one (api/services/relayer.ts).
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { canonicalJson } from "../lib/canonical-json.ts";
 import { AppError, validationError } from "../lib/errors.ts";
 import type { AppEnv } from "../lib/types.ts";
+import { withIdempotencyScope } from "../services/relayer.ts";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** An in-flight claim older than this is taken to be from a crashed process. */
@@ -53,7 +57,7 @@ export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   }
 
   try {
-    await next();
+    await withIdempotencyScope(scope, key, hash, () => next());
   } catch (err) {
     await repo.release(scope, key).catch(() => {});
     throw err;

@@ -56,9 +56,11 @@ export function startReactorRunner(deps: Deps, reactors: Reactor[], opts: { poll
   }
 
   /** Runs one reactor over one batch; returns how many entries it consumed. */
-  async function runReactor(reactor: Reactor, bound: bigint): Promise<number> {
+  async function runReactor(reactor: Reactor): Promise<number> {
     const cursor = await journal.cursor(reactor.name);
-    const entries = await journal.after(cursor, bound, BATCH, reactor.types);
+    const batch = await journal.readBatch(cursor, BATCH, reactor.types);
+    if (!batch) return 0; // indexer not ready
+    const { entries, settledThrough } = batch;
     let last = cursor;
     for (const entry of entries) {
       if (stopped) break;
@@ -80,22 +82,22 @@ export function startReactorRunner(deps: Deps, reactors: Reactor[], opts: { poll
       last = entry.id;
       await journal.advance(reactor.name, last);
     }
-    // With a type filter, a short batch means nothing of interest lies below the bound.
-    if (!stopped && reactor.types && entries.length < BATCH && bound - 1n > last) {
-      await journal.advance(reactor.name, bound - 1n);
+    // With a type filter, a short batch means nothing of interest lies between the last entry and
+    // the highest journal row read in the same snapshot: skip to that row, never to the bound (rows
+    // of a crash-recovered indexer may still be coming back below it).
+    if (!stopped && reactor.types && entries.length < BATCH && settledThrough !== null && settledThrough > last) {
+      await journal.advance(reactor.name, settledThrough);
     }
     return entries.length;
   }
 
   async function tick(): Promise<number> {
     if (!(await acquire())) return 0;
-    const bound = await journal.safeBound();
-    if (bound === null) return 0;
     let n = 0;
     for (const r of reactors) {
       if (stopped) break;
       try {
-        n += await runReactor(r, bound);
+        n += await runReactor(r);
       } catch (err) {
         logger.warn("reactor batch failed", { reactor: r.name, err: err instanceof Error ? err.message : String(err) });
       }

@@ -19,28 +19,36 @@ export interface JournalEntry {
 const BLOCK_FACTOR = 1_000_000_000n;
 const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function toEntry(r: any): JournalEntry {
+  return {
+    id: BigInt(r.id),
+    chainId: Number(r.chain_id),
+    blockNumber: BigInt(r.block_number),
+    blockTimestamp: BigInt(r.block_timestamp),
+    txHash: r.tx_hash,
+    logIndex: Number(r.log_index),
+    seq: Number(r.seq),
+    type: r.type,
+    missionId: r.mission_id,
+    account: r.account,
+    payload: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) ?? {},
+  };
+}
+
 export function journalRepository(pool: pg.Pool, chainSchema: string) {
   const q = (table: string) => `${quote(chainSchema)}.${quote(table)}`;
+  /** Null when Ponder is not ready; throws when its views are not there yet. */
+  async function safeBoundOn(db: Pick<pg.PoolClient, "query">): Promise<bigint | null> {
+    const meta = await db.query(`SELECT value FROM ${q("_ponder_meta")} WHERE key = 'app'`);
+      const cps = await db.query(`SELECT latest_checkpoint FROM ${q("_ponder_checkpoint")}`);
+      if (meta.rows[0]?.value?.is_ready !== 1 || cps.rows.length === 0) return null;
+      // Ponder's checkpoint: 10 digits of timestamp, 16 of chain id, then 16 of block number.
+      const blocks = cps.rows.map((r: { latest_checkpoint: string }) => BigInt(r.latest_checkpoint.slice(26, 42)));
+      const min = blocks.reduce((a, b) => (b < a ? b : a));
+    return (min + 1n) * BLOCK_FACTOR;
+  }
   return {
-    /**
-     * Exclusive upper bound on journal ids that are safe to act on: entries of blocks at or below
-     * Ponder's committed checkpoint, and only once Ponder is ready. Null when not ready.
-     */
-    async safeBound(): Promise<bigint | null> {
-      try {
-        const [meta, cps] = await Promise.all([
-          pool.query(`SELECT value FROM ${q("_ponder_meta")} WHERE key = 'app'`),
-          pool.query(`SELECT latest_checkpoint FROM ${q("_ponder_checkpoint")}`),
-        ]);
-        if (meta.rows[0]?.value?.is_ready !== 1 || cps.rows.length === 0) return null;
-        // Ponder's checkpoint: 10 digits of timestamp, 16 of chain id, then 16 of block number.
-        const blocks = cps.rows.map((r: { latest_checkpoint: string }) => BigInt(r.latest_checkpoint.slice(26, 42)));
-        const min = blocks.reduce((a, b) => (b < a ? b : a));
-        return (min + 1n) * BLOCK_FACTOR;
-      } catch {
-        return null; // views not there yet (indexer starting)
-      }
-    },
     /**
      * The chain's clock as far as it is indexed: the block timestamp in Ponder's checkpoint (its
      * first 10 digits), or null before the indexer wrote one. Deadlines are chain time, and a test
@@ -55,32 +63,47 @@ export function journalRepository(pool: pg.Pool, chainSchema: string) {
         return null;
       }
     },
-    async after(cursor: bigint, bound: bigint, limit: number, types?: readonly string[]): Promise<JournalEntry[]> {
-      const params: unknown[] = [cursor.toString(), bound.toString(), limit];
-      let filter = "";
-      if (types) {
-        params.push(types);
-        filter = ` AND type = ANY($4)`;
+    /**
+     * One consistent read (a single REPEATABLE READ snapshot) for a reactor: the safe bound, the next
+     * `limit` entries after `cursor` below it, and `settledThrough`, the highest journal id of ANY
+     * type that exists below the bound after the cursor. A type-filtered reactor may skip its cursor
+     * to `settledThrough` after a short batch, never to the bound itself: after a kill, Ponder's
+     * crash recovery deletes and re-inserts the newest rows, and a checkpoint read without its rows
+     * must not let a cursor jump over entries that are about to come back (issue 9 chaos test).
+     */
+    async readBatch(
+      cursor: bigint,
+      limit: number,
+      types?: readonly string[],
+    ): Promise<{ entries: JournalEntry[]; settledThrough: bigint | null } | null> {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        const bound = await safeBoundOn(client);
+        if (bound === null) return null;
+        const params: unknown[] = [cursor.toString(), bound.toString(), limit];
+        let filter = "";
+        if (types) {
+          params.push(types);
+          filter = ` AND type = ANY($4)`;
+        }
+        const { rows } = await client.query(
+          `SELECT id::text, chain_id, block_number::text, block_timestamp::text, tx_hash, log_index, seq, type,
+                  mission_id, account, payload
+             FROM ${q("journal")} WHERE id > $1 AND id < $2${filter} ORDER BY id LIMIT $3`,
+          params,
+        );
+        const top = await client.query(`SELECT max(id)::text AS id FROM ${q("journal")} WHERE id > $1 AND id < $2`, [
+          cursor.toString(),
+          bound.toString(),
+        ]);
+        return { entries: rows.map(toEntry), settledThrough: top.rows[0]?.id ? BigInt(top.rows[0].id) : null };
+      } catch {
+        return null; // views not there yet (indexer starting), or the indexer is re-creating them
+      } finally {
+        await client.query("COMMIT").catch(() => {});
+        client.release();
       }
-      const { rows } = await pool.query(
-        `SELECT id::text, chain_id, block_number::text, block_timestamp::text, tx_hash, log_index, seq, type,
-                mission_id, account, payload
-           FROM ${q("journal")} WHERE id > $1 AND id < $2${filter} ORDER BY id LIMIT $3`,
-        params,
-      );
-      return rows.map((r) => ({
-        id: BigInt(r.id),
-        chainId: Number(r.chain_id),
-        blockNumber: BigInt(r.block_number),
-        blockTimestamp: BigInt(r.block_timestamp),
-        txHash: r.tx_hash,
-        logIndex: Number(r.log_index),
-        seq: Number(r.seq),
-        type: r.type,
-        missionId: r.mission_id,
-        account: r.account,
-        payload: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) ?? {},
-      }));
     },
     async cursor(reactor: string): Promise<bigint> {
       const { rows } = await pool.query(

@@ -15,6 +15,7 @@ export interface DeletionCounts {
   authNonces: number;
   idempotencyKeys: number;
   rateLimitBuckets: number;
+  builderScoreRefreshes: number;
 }
 
 export function vaultRepository(pool: pg.Pool, chainSchema: string) {
@@ -141,7 +142,11 @@ export function vaultRepository(pool: pg.Pool, chainSchema: string) {
      * Removes the deletable (off-chain) categories in one transaction and resets the profile in
      * place (same id and wallet address; fields, createdAt and vault back to a fresh account's).
      */
-    async deleteAll(user: { id: string; address: string }, freshPermissions: unknown): Promise<DeletionCounts> {
+    /**
+     * `chainBlock`: the chain head at the deletion (null when the RPC is down: the time is used then).
+     * Journal entries up to it predate the deletion and never notify this address again (reactors).
+     */
+    async deleteAll(user: { id: string; address: string }, freshPermissions: unknown, chainBlock: bigint | null = null): Promise<DeletionCounts> {
       const client = await pool.connect();
       const n = async (text: string, params: unknown[]) => (await client.query(text, params)).rowCount ?? 0;
       try {
@@ -160,6 +165,8 @@ export function vaultRepository(pool: pg.Pool, chainSchema: string) {
           authNonces: await n(`DELETE FROM api.auth_nonces WHERE lower(address) = $1`, [user.address]),
           idempotencyKeys: await n(`DELETE FROM api.idempotency_keys WHERE scope = $1`, [`user:${user.id}`]),
           rateLimitBuckets: await n(`DELETE FROM api.rate_limit_buckets WHERE key = $1 OR key LIKE $2`, [`user:${user.id}`, `user:${user.id}:%`]),
+          // Throttle records of the builder-score refresh: activity data like the rest of the session data.
+          builderScoreRefreshes: await n(`DELETE FROM api.builder_score_refreshes WHERE lower(address) = $1`, [user.address]),
         };
         await client.query(`UPDATE api.users SET created_at = now() WHERE id = $1`, [user.id]);
         await client.query(`DELETE FROM api.vault_summaries WHERE user_id = $1`, [user.id]);
@@ -168,7 +175,11 @@ export function vaultRepository(pool: pg.Pool, chainSchema: string) {
            ON CONFLICT (user_id) DO UPDATE SET permissions = EXCLUDED.permissions, initialized_at = now(), last_synced_at = NULL`,
           [user.id, JSON.stringify(freshPermissions)],
         );
-        await client.query(`INSERT INTO api.vault_deletions (user_id, categories) VALUES ($1, $2::jsonb)`, [user.id, JSON.stringify(counts)]);
+        await client.query(`INSERT INTO api.vault_deletions (user_id, categories, chain_block) VALUES ($1, $2::jsonb, $3)`, [
+          user.id,
+          JSON.stringify(counts),
+          chainBlock === null ? null : chainBlock.toString(),
+        ]);
         await client.query("COMMIT");
         return counts;
       } catch (err) {

@@ -1,6 +1,6 @@
 // Sign-in with Ethereum and session tokens. No Hono imports: routes call this.
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
-import { getAddress, isHex, recoverMessageAddress, type Address, type Hex, type PublicClient } from "viem";
+import { getAddress, isAddress, isHex, recoverMessageAddress, type Address, type Hex, type PublicClient } from "viem";
 import { createSiweMessage, generateSiweNonce } from "viem/siwe";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -26,6 +26,7 @@ export interface TokenClaims {
   address: Address;
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
 
 export function authService(deps: {
@@ -121,7 +122,9 @@ export function authService(deps: {
           audience: config.audience,
           requiredClaims: ["sub", "exp", "iat"],
         });
-        if (typeof payload.addr !== "string") throw unauthorized("Invalid token");
+        // sub is a users.id (uuid): anything else would reach the database as a bad cast (500).
+        if (typeof payload.addr !== "string" || !isAddress(payload.addr, { strict: false })) throw unauthorized("Invalid token");
+        if (!UUID_RE.test(payload.sub ?? "")) throw unauthorized("Invalid token");
         return { userId: payload.sub!, address: getAddress(payload.addr) };
       } catch (err) {
         if (err instanceof AppError) throw err;

@@ -79,7 +79,9 @@ export function missionsService(deps: MissionDeps) {
       const created = event(tx, "MissionCreated");
       if (!created) throw new AppError("INTERNAL_ERROR", "Internal server error");
       const onChainId = created.missionId as bigint;
-      await details.setOnChainId(hash, onChainId.toString());
+      // The event's hash, not ours: a retry after a crash resumes the tx recorded by the first attempt,
+      // which committed the first attempt's details row (docs/decisions.md "relayer outbox").
+      await details.setOnChainId((created.detailsHash as string | undefined) ?? hash, onChainId.toString());
       const id = missionUuid(chain.chainId, escrow, onChainId);
       const mission = await view(id, poster);
       return {

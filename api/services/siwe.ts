@@ -2,6 +2,9 @@
 import { getAddress, type Address } from "viem";
 import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
 
+/** The server issues messages of ~400 characters; anything far longer was not issued by it (issue 9). */
+export const SIWE_MAX_MESSAGE_LENGTH = 4096;
+
 export interface SiweExpectation {
   address: Address;
   domain: string;
@@ -12,6 +15,7 @@ export interface SiweExpectation {
 
 /** Returns null when every field matches, else the first reason the message is not acceptable. */
 export function siweProblem(message: string, expected: SiweExpectation, now: Date): string | null {
+  if (message.length > SIWE_MAX_MESSAGE_LENGTH) return "message is too long";
   const m = parseSiweMessage(message);
   if (m.version !== "1") return "unsupported SIWE version";
   if (!m.address || getAddress(m.address) !== getAddress(expected.address)) return "address does not match";

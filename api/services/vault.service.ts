@@ -136,7 +136,13 @@ function build(deps: Deps) {
       if (confirmation !== DELETE_CONFIRMATION) {
         throw validationError([{ field: "body.confirmation", reason: `must be exactly "${DELETE_CONFIRMATION}"` }]);
       }
-      const deleted: DeletionCounts = await repo.deleteAll({ id: user.id, address: user.evmAddress.toLowerCase() }, defaultPermissions());
+      // The chain head now: journal entries up to it predate the deletion, so a reactor replay or a re-index
+      // never re-creates this user's notifications (api/reactors/notifications.ts). RPC down: the time is used.
+      const chainBlock = await Promise.race([
+        deps.chain.publicClient.getBlockNumber({ cacheTime: 0 }).catch(() => null),
+        new Promise<null>((r) => setTimeout(() => r(null), 3_000).unref()),
+      ]);
+      const deleted: DeletionCounts = await repo.deleteAll({ id: user.id, address: user.evmAddress.toLowerCase() }, defaultPermissions(), chainBlock);
       deps.logger.info("vault deleted", { userId: user.id, deleted });
       return {
         success: true,

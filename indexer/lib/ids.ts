@@ -13,7 +13,12 @@ export function uuidFromHash(hash: `0x${string}`): string {
 
 /** Mission id: keccak256(abi.encode(uint256 chainId, address escrow, uint256 onChainId)). */
 export function missionUuid(chainId: number | bigint, escrow: Address, onChainId: bigint): string {
-  return uuidFromHash(
+  // Memoised: every lifecycle event of a mission needs its id, and the keccak is the costliest
+  // step of a backfill's handlers. Bounded: the map is dropped when it grows past MEMO_LIMIT.
+  const memoKey = `${chainId}:${escrow}:${onChainId}`;
+  const hit = missionMemo.get(memoKey);
+  if (hit !== undefined) return hit;
+  const id = uuidFromHash(
     keccak256(
       encodeAbiParameters(
         [{ type: "uint256" }, { type: "address" }, { type: "uint256" }],
@@ -21,7 +26,12 @@ export function missionUuid(chainId: number | bigint, escrow: Address, onChainId
       ),
     ),
   );
+  if (missionMemo.size >= MEMO_LIMIT) missionMemo.clear();
+  missionMemo.set(memoKey, id);
+  return id;
 }
+const MEMO_LIMIT = 200_000;
+const missionMemo = new Map<string, string>();
 
 /** Id of another on-chain object: keccak256(abi.encode(string kind, uint256 chainId, address contract, uint256 onChainId)). */
 export function entityUuid(

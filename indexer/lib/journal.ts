@@ -20,11 +20,40 @@ export function parseJournalKey(key: bigint): { blockNumber: bigint; logIndex: n
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-/** JSON-safe payload: bigints become decimal strings, addresses lowercase (as in every table). */
+/**
+ * JSON-safe payload: bigints become decimal strings, addresses lowercase (as in every table).
+ * The same result as JSON.parse(JSON.stringify(value, replacer)) for the plain data handlers pass
+ * (objects, arrays, strings, numbers, booleans, bigints, null/undefined), without the round trip:
+ * this runs for every journal row of a backfill.
+ */
 export function toJsonPayload(value: unknown): unknown {
-  return JSON.parse(
-    JSON.stringify(value, (_k, v) =>
-      typeof v === "bigint" ? v.toString() : typeof v === "string" && ADDRESS.test(v) ? v.toLowerCase() : v,
-    ),
-  );
+  return walk(value, false);
+}
+
+function walk(v: unknown, inArray: boolean): unknown {
+  switch (typeof v) {
+    case "bigint":
+      return v.toString();
+    case "string":
+      return ADDRESS.test(v) ? v.toLowerCase() : v;
+    case "number":
+      return Number.isFinite(v) ? (v === 0 ? 0 : v) : null; // JSON has no -0
+    case "boolean":
+      return v;
+    case "object": {
+      if (v === null) return null;
+      if (Array.isArray(v)) return v.map((x) => walk(x, true));
+      const toJSON = (v as { toJSON?: () => unknown }).toJSON;
+      if (typeof toJSON === "function") return walk(toJSON.call(v), inArray);
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) {
+        if (x === undefined || typeof x === "function" || typeof x === "symbol") continue;
+        out[k] = walk(x, false);
+      }
+      return out;
+    }
+    default:
+      // undefined, functions, symbols: dropped from objects (above), null inside arrays.
+      return inArray ? null : undefined;
+  }
 }

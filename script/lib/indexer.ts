@@ -9,7 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import { repoRoot } from "./paths.ts";
 import { freePort, waitFor } from "./ports.ts";
-import { spawnManaged } from "./process.ts";
+import { type ManagedProcess, spawnManaged } from "./process.ts";
 
 export const INDEXER_VIEWS_SCHEMA = "chain";
 
@@ -71,10 +71,9 @@ export interface IndexerHandle {
 
 const ponderBin = (): string => path.join(repoRoot, "node_modules/ponder/dist/esm/bin/ponder.js");
 
-export async function startIndexer(options: IndexerOptions): Promise<IndexerHandle> {
-  const schema = options.schema ?? indexerSchemaName(options.deploymentFile);
+/** The Ponder process alone (no readiness wait): what startIndexer runs, and what a supervisor restarts. */
+export function spawnIndexer(options: IndexerOptions & { schema: string; port: number }): ManagedProcess {
   const viewsSchema = options.viewsSchema ?? INDEXER_VIEWS_SCHEMA;
-  const port = options.port ?? (await freePort());
   const args = [
     ponderBin(),
     "--root",
@@ -85,11 +84,11 @@ export async function startIndexer(options: IndexerOptions): Promise<IndexerHand
     "json",
     "start",
     "--schema",
-    schema,
+    options.schema,
     "--views-schema",
     viewsSchema,
     "--port",
-    String(port),
+    String(options.port),
   ];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -100,12 +99,34 @@ export async function startIndexer(options: IndexerOptions): Promise<IndexerHand
     RPC_URL: options.rpcUrl,
     RPC_WS_URL: options.wsUrl ?? "",
   };
-  const child = spawnManaged("indexer", process.execPath, args, {
+  return spawnManaged("indexer", process.execPath, args, {
     cwd: repoRoot,
     env,
     onLine: options.log,
     tailLines: 60,
   });
+}
+
+/**
+ * After the indexer process was killed (SIGKILL, OOM, power loss), Ponder's schema stays locked
+ * until its heartbeat expires (25 s after the last beat) and the next start waits for that. A
+ * supervisor that KNOWS the old process is gone (it reaped it) may release the lock at once; the
+ * next start then runs Ponder's normal crash recovery. Never call this while the process may live.
+ */
+export async function releaseIndexerLock(db: pg.Pool | pg.Client, schema: string): Promise<void> {
+  const q = `"${schema.replace(/"/g, '""')}"."_ponder_meta"`;
+  await db
+    .query(`UPDATE ${q} SET value = jsonb_set(value, '{is_locked}', '0'::jsonb) WHERE key = 'app'`)
+    .catch((err: { code?: string }) => {
+      if (err.code !== "42P01") throw err; // no _ponder_meta yet: nothing to release
+    });
+}
+
+export async function startIndexer(options: IndexerOptions): Promise<IndexerHandle> {
+  const schema = options.schema ?? indexerSchemaName(options.deploymentFile);
+  const viewsSchema = options.viewsSchema ?? INDEXER_VIEWS_SCHEMA;
+  const port = options.port ?? (await freePort());
+  const child = spawnIndexer({ ...options, schema, port });
   const url = `http://127.0.0.1:${port}`;
   const indexedBlock = () => indexedBlockOverHttp(url);
   const handle: IndexerHandle = {

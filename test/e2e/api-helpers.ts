@@ -99,3 +99,22 @@ export async function signIn(base: string, account: LocalAccount): Promise<strin
   if (v.status !== 200) throw new Error(`auth/verify ${v.status} ${JSON.stringify(v.body)}`);
   return v.body.token;
 }
+
+/**
+ * True once `reactor`'s cursor has passed every journal entry of blocks ≤ `block`. A cursor moves to
+ * the newest journal row that exists, never to Ponder's bound (api/reactors/runner.ts), so compare
+ * with the journal itself.
+ */
+export async function reactorPassed(
+  db: { query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }> },
+  chainSchema: string,
+  reactor: string,
+  block: bigint,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT (SELECT last_id FROM api.reactor_cursors WHERE reactor = $1)::text AS cursor,
+            (SELECT coalesce(max(id), 0) FROM "${chainSchema}".journal WHERE id < $2)::text AS newest`,
+    [reactor, ((block + 1n) * 1_000_000_000n).toString()],
+  );
+  return rows[0]?.cursor != null && BigInt(rows[0].cursor) >= BigInt(rows[0].newest);
+}

@@ -34,6 +34,17 @@ const newMission = (over: Record<string, unknown> = {}) => ({
 const create = async (who: { address: Address }, over: Record<string, unknown> = {}, headers?: Record<string, string>) =>
   call(api.url, "POST", "/missions", { token: tok(who), body: newMission(over), headers });
 
+/**
+ * A fresh funded account that approved the relayer, signed in: for checks that must not depend on
+ * what other e2e files did with the shared anvil accounts (guild memberships, missions posted).
+ */
+async function freshSignedIn(): Promise<PrivateKeyAccount> {
+  const u = await chain.freshUser();
+  await chain.send(u, chain.c.OperatorRegistry.address, operatorRegistryAbi as Abi, "setOperator", [chain.deployment.relayer, true]);
+  tokens.set(u.address, await signIn(api.url, u));
+  return u;
+}
+
 beforeAll(async () => {
   chain = chainEnv();
   api = await startTestApi({}, { indexer: true });
@@ -176,7 +187,8 @@ describe("errors", () => {
     const m = await create(poster, { guildId, rewardAmount: "2" });
     expect(m.status, JSON.stringify(m.body)).toBe(201);
     expect(m.body.data.guild).toMatchObject({ id: guildId, name: "demo-guild" });
-    expectError(await call(api.url, "POST", `/missions/${m.body.data.id}/accept`, { token: tok(other) }), 403, "INELIGIBLE");
+    const outsider = await freshSignedIn(); // never joined the guild (anvil accounts may have, in other files)
+    expectError(await call(api.url, "POST", `/missions/${m.body.data.id}/accept`, { token: tok(outsider) }), 403, "INELIGIBLE");
     expectError(await create(poster, { guildId: "00000000-0000-8000-8000-000000000000" }), 400, "VALIDATION_ERROR");
   });
 
@@ -193,8 +205,9 @@ describe("errors", () => {
 
 describe("lists", () => {
   it("filters, sorts and pages with { data, meta }", async () => {
-    const me = (await api.server.deps.repos.users.findByAddress(users[3]!.address))!;
-    for (const r of ["1", "3", "2"]) expect((await create(users[3]!, { rewardAmount: r, category: "Cleaning" })).status).toBe(201);
+    const lister = await freshSignedIn(); // its only missions are these three
+    const me = (await api.server.deps.repos.users.findByAddress(lister.address))!;
+    for (const r of ["1", "3", "2"]) expect((await create(lister, { rewardAmount: r, category: "Cleaning" })).status).toBe(201);
     const res = await call(api.url, "GET", `/missions?posterId=${me.id}&state=Open&category=cleaning&sortBy=rewardAmount&sortOrder=asc&take=2`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.meta).toEqual({ skip: 0, take: 2, total: 3 });
@@ -276,14 +289,9 @@ describe("concurrency", () => {
   });
 
   it("a 10-way accept race has exactly one winner", async () => {
-    const extra: PrivateKeyAccount[] = [];
-    for (let i = 0; i < 3; i++) {
-      const u = await chain.freshUser();
-      await chain.send(u, chain.c.OperatorRegistry.address, operatorRegistryAbi as Abi, "setOperator", [chain.deployment.relayer, true]);
-      tokens.set(u.address, await signIn(api.url, u));
-      extra.push(u);
-    }
-    const racers = [...users.slice(1), ...extra]; // 7 + 3, not the poster
+    // Ten fresh accounts: the shared anvil accounts carry whatever other e2e files left on them.
+    const racers: PrivateKeyAccount[] = [];
+    for (let i = 0; i < 10; i++) racers.push(await freshSignedIn());
     expect(racers).toHaveLength(10);
     const m = (await create(poster, { rewardAmount: "1" })).body.data;
     const results = await Promise.all(racers.map((u) => call(api.url, "POST", `/missions/${m.id}/accept`, { token: tok(u) })));

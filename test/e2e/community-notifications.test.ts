@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrivateKeyAccount } from "viem/accounts";
 import pg from "pg";
 import { createServer, type ApiServer } from "../../api/app.ts";
-import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
+import { call, reactorPassed, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";
 
 let api: TestApi;
@@ -21,9 +21,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function reactedTo(block: bigint, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await pool.query("SELECT last_id::text FROM api.reactor_cursors WHERE reactor = 'notifications'");
-    if (rows[0] && BigInt(rows[0].last_id) >= (block + 1n) * 1_000_000_000n - 1n) return;
-    if (Date.now() > deadline) throw new Error(`reactor did not reach block ${block}: ${JSON.stringify(rows)}`);
+    if (await reactorPassed(pool, api.server.env.CHAIN_SCHEMA, "notifications", block)) return;
+    if (Date.now() > deadline) throw new Error(`reactor did not reach block ${block}`);
     await sleep(50);
   }
 }

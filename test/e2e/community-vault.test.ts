@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generatePrivateKey, type PrivateKeyAccount } from "viem/accounts";
 import pg from "pg";
 import { vaultService } from "../../api/services/vault.service.ts";
-import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
+import { call, reactorPassed, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";
 
 let api: TestApi;
@@ -198,8 +198,7 @@ describe("vault", () => {
     const head = await chain.client.getBlockNumber();
     await api.indexer!.waitForBlock(head);
     for (let i = 0; i < 600; i++) {
-      const { rows } = await pool.query(`SELECT last_id::text FROM api.reactor_cursors WHERE reactor = 'notifications'`);
-      if (rows[0] && BigInt(rows[0].last_id) >= (head + 1n) * 1_000_000_000n - 1n) break;
+      if (await reactorPassed(pool, api.server.env.CHAIN_SCHEMA, "notifications", head)) break;
       await sleep(50);
     }
     const before = await offChainRows(userId, me.address);

@@ -60,6 +60,7 @@ describe("GET /feed", () => {
     const res = await call(api.url, "GET", `/feed?category=${cat}&latitude=${here.latitude}&longitude=${here.longitude}`, { token: tok(stranger) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.total).toBe(3);
+    expect(res.body.totalCapped).toBe(false);
     const ids = res.body.missions.map((m: any) => m.mission.id);
     expect(ids).not.toContain(created.cancelled);
     expect(ids.sort()).toEqual([created.dog, created.big, created.soon].sort());
@@ -111,7 +112,7 @@ describe("GET /feed/search", () => {
   it("full-text over titles, descriptions and tags; highlights are escaped", async () => {
     const res = await call(api.url, "GET", `/feed/search?q=piano${tag}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ query: `piano${tag}`, total: 1 });
+    expect(res.body).toMatchObject({ query: `piano${tag}`, total: 1, totalCapped: false });
     const byTitle = await call(api.url, "GET", `/feed/search?q=piano&category=${cat}`);
     expect(byTitle.body.total).toBe(1);
     const r = byTitle.body.results[0];
@@ -139,6 +140,7 @@ describe("GET /missions/nearby and privacy", () => {
     const res = await call(api.url, "GET", `${q}&radius=1000`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.totalCount).toBe(2);
+    expect(res.body.totalCapped).toBe(false);
     expect(res.body.missions.map((m: any) => m.id).sort()).toEqual([created.dog, created.big].sort());
     const dog = res.body.missions.find((m: any) => m.id === created.dog);
     const big = res.body.missions.find((m: any) => m.id === created.big);

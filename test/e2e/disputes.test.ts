@@ -128,7 +128,7 @@ beforeAll(async () => {
   // appeals resolver.
   await chain.send(resolver, chain.c.OperatorRegistry.address, operatorRegistryAbi as Abi, "setOperator", [relayer, true]);
   const appealsRole = await chain.client.readContract({ address: chain.c.MissionEscrow.address, abi: missionEscrowAbi, functionName: "APPEALS_ROLE" });
-  await chain.escrow(chain.admin, "grantRole", [appealsRole, appeals.address]);
+  await chain.escrow(chain.faucet, "grantRole", [appealsRole, appeals.address]);
   treasuries = await Promise.all(
     (["protocolTreasury", "labsTreasury"] as const).map((fn) =>
       chain.client.readContract({ address: chain.c.MissionEscrow.address, abi: missionEscrowAbi, functionName: fn }) as Promise<Address>,

@@ -8,7 +8,7 @@ import type { TestProject } from "vitest/node";
 import { startAnvil } from "../../script/lib/anvil.ts";
 import { deploy, type Deployment } from "../../script/lib/deploy.ts";
 import { ensurePostgres } from "../../script/lib/postgres.ts";
-import { createPublicClient, createWalletClient, http, keccak256, toHex, type Abi, type Address } from "viem";
+import { createPublicClient, createWalletClient, http, keccak256, toHex, zeroHash, type Abi, type Address, type Hex } from "viem";
 import { testStablecoinAbi } from "../../abis/index.ts";
 import { anvilAccount, TEST_FAUCET_ACCOUNT_INDEX } from "../../script/lib/accounts.ts";
 
@@ -72,13 +72,23 @@ async function grantTestFaucet(rpcUrl: string, deployment: Deployment) {
   const faucet = anvilAccount(TEST_FAUCET_ACCOUNT_INDEX);
   await client.request({ method: "anvil_setBalance", params: [faucet.address, toHex(10n ** 21n)] } as never);
   const admin = createWalletClient({ account: anvilAccount(0), transport: http(rpcUrl) });
-  const token = deployment.contracts.TestStablecoin!.address as Address;
-  const hash = await admin.writeContract({
-    chain: null,
-    address: token,
-    abi: testStablecoinAbi as Abi,
-    functionName: "grantRole",
-    args: [keccak256(toHex("FAUCET_ROLE")), faucet.address],
-  });
-  await client.waitForTransactionReceipt({ hash });
+  const c = deployment.contracts;
+  // Minting test tokens and achievement NFTs, and granting escrow roles: everything tests would
+  // otherwise send from account 0 while an API (whose relayer is account 0) runs.
+  const grants: [Address, Hex][] = [
+    [c.TestStablecoin!.address as Address, keccak256(toHex("FAUCET_ROLE"))],
+    [c.AchievementNFT!.address as Address, keccak256(toHex("MINTER_ROLE"))],
+    [c.MissionEscrow!.address as Address, zeroHash], // DEFAULT_ADMIN_ROLE: grants APPEALS_ROLE in tests
+  ];
+  for (const [address, role] of grants) {
+    const hash = await admin.writeContract({
+      chain: null,
+      address,
+      abi: testStablecoinAbi as Abi, // AccessControl's grantRole: the same ABI entry on every contract
+      functionName: "grantRole",
+      args: [role, faucet.address],
+    });
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`grantRole on ${address} reverted`);
+  }
 }

@@ -40,7 +40,9 @@ export function chainEnv() {
   const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
   const c = deployment.contracts;
   const admin = anvilAccount(0); // deployer and relayer: faucet, minter, provider, referrer, appeals
-  const faucet = anvilAccount(TEST_FAUCET_ACCOUNT_INDEX); // mints test tokens: never races the API relayer for nonces
+  // Mints test tokens and NFTs and grants escrow roles (global-setup gives it the roles): never
+  // races the API relayer (account 0) for nonces.
+  const faucet = anvilAccount(TEST_FAUCET_ACCOUNT_INDEX);
   const resolver = anvilAccount(RESOLVER_ACCOUNT_INDEX);
   const guildAdmin = anvilAccount(1); // demo-guild admin and curator
 
@@ -178,6 +180,7 @@ export function chainEnv() {
     client,
     c,
     admin,
+    faucet,
     resolver,
     guildAdmin,
     send,
@@ -199,7 +202,7 @@ export function chainEnv() {
     reputation: (fn: string, args: readonly unknown[]) =>
       send(admin, c.ReputationRegistry.address, reputationRegistryAbi as Abi, fn, args),
     nft: (fn: string, args: readonly unknown[]) =>
-      send(admin, c.AchievementNFT.address, achievementNftAbi as Abi, fn, args),
+      send(faucet, c.AchievementNFT.address, achievementNftAbi as Abi, fn, args),
   };
 }
 

@@ -1,6 +1,10 @@
 // WebSocket /ws with real `ws` clients: two API copies share one Postgres and one indexer; a mission
 // created through copy A reaches an area subscriber on copy B within a second, a subscriber of
 // another area gets nothing; locations follow the privacy rule; parties get mission:updated.
+// Hardening (issue 9): per-connection message rate limit (RATE_LIMITED, then close 1008), the
+// subscription cap, bad frames answered with field + reason, oversized frames closed with 1009,
+// resets during the upgrade: none of it disturbs the hub.
+import net from "node:net";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -121,6 +125,103 @@ describe("/ws", () => {
       ws.on("error", () => resolve(-1));
     });
     expect(refused).toBe(401);
+  });
+
+  it("rate limit: burst of 20 frames served, the next 10 get RATE_LIMITED, then close 1008; others unaffected", async () => {
+    const spammer = await connect(a.url);
+    const bystander = await connect(a.url);
+    const closed = new Promise<number>((r) => spammer.ws.on("close", (code) => r(code)));
+    const frame = JSON.stringify({ event: "subscribe:geohash", data: { geohash: "u0" } });
+    const started = Date.now();
+    for (let i = 0; i < 60; i++) spammer.ws.send(frame);
+    expect(await closed).toBe(1008);
+    const window = Date.now() - started;
+    const served = spammer.events.filter((e) => e.event === "subscribed").length;
+    const limited = spammer.events.filter((e) => e.event === "error");
+    // 20 tokens of burst, plus at most one refill per 100 ms the frames could have been spread over
+    // on a loaded machine; then exactly 10 warnings and the close.
+    expect(served).toBeGreaterThanOrEqual(20);
+    expect(served).toBeLessThanOrEqual(20 + Math.ceil(window / 100));
+    expect(served + limited.length).toBeLessThan(60);
+    expect(limited).toHaveLength(10);
+    expect(limited[0]!.data).toMatchObject({ code: "RATE_LIMITED", details: [{ field: "frame", reason: "rate limit exceeded" }] });
+    await subscribe(bystander, "u1");
+  });
+
+  it("subscription cap: 50 per connection, the 51st refused with field + reason until one is dropped", async () => {
+    const c = await connect(a.url);
+    const cells = Array.from({ length: 51 }, (_, i) => geohashEncode(-60 + i, 10 + i, 4));
+    for (const [i, g] of cells.entries()) {
+      if (i >= 18) await new Promise((r) => setTimeout(r, 110)); // stay under 10 frames/s after the burst
+      c.ws.send(JSON.stringify({ event: "subscribe:geohash", data: { geohash: g } }));
+      if (i < 50) expect((await c.next("subscribed")).data.geohash).toBe(g);
+    }
+    const refused = await c.next("error");
+    expect(refused.data).toMatchObject({ code: "VALIDATION_ERROR", details: [{ field: "data.geohash", reason: "subscription limit reached" }] });
+    expect(refused.data.message).toMatch(/At most 50 subscriptions/);
+    c.ws.send(JSON.stringify({ event: "unsubscribe:geohash", data: { geohash: cells[0] } }));
+    await c.next("unsubscribed");
+    await subscribe(c, cells[50]!);
+    expect(c.events.filter((e) => e.event === "error")).toEqual([]);
+  });
+
+  it("bad frames get error frames with field + reason and never break the connection; oversized frame closes 1009", async () => {
+    const c = await connect(b.url);
+    const cases: [string | Buffer, string, string][] = [
+      ["{oops", "frame", "not JSON"],
+      ["[1,2]", "frame", "not a JSON object"],
+      ["null", "frame", "not a JSON object"],
+      ["42", "frame", "not a JSON object"],
+      [JSON.stringify({ data: { geohash: "u0" } }), "event", "missing"],
+      [JSON.stringify({ event: "subscribe:everything", data: {} }), "event", "unknown event"],
+      [JSON.stringify({ event: "subscribe:geohash" }), "data.geohash", "missing or not a string"],
+      [JSON.stringify({ event: "subscribe:geohash", data: "u0" }), "data.geohash", "missing or not a string"],
+      [JSON.stringify({ event: "subscribe:geohash", data: { geohash: 7 } }), "data.geohash", "missing or not a string"],
+      [JSON.stringify({ event: "subscribe:geohash", data: { geohash: "u33dc0cpnxyzb" } }), "data.geohash", "longer than 12 characters"],
+      [JSON.stringify({ event: "subscribe:geohash", data: { geohash: "" } }), "data.geohash", "not a geohash (0-9, b-z without a, i, l, o)"],
+      [JSON.stringify({ event: "unsubscribe:geohash", data: { geohash: "u0\u0000" } }), "data.geohash", "not a geohash (0-9, b-z without a, i, l, o)"],
+      [JSON.stringify({ event: "subscribe:geohash", data: { geohash: "ü0" } }), "data.geohash", "not a geohash (0-9, b-z without a, i, l, o)"],
+    ];
+    for (const [payload, field, reason] of cases) {
+      c.ws.send(payload);
+      const e = await c.next("error");
+      expect(e.data, String(payload)).toMatchObject({ code: "VALIDATION_ERROR", details: [{ field, reason }] });
+    }
+    c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    expect((await c.next("error")).data.details).toEqual([{ field: "frame", reason: "binary frame" }]);
+    c.ws.send(JSON.stringify({ event: "subscribe:geohash", data: { geohash: "U33" } })); // case-insensitive
+    expect((await c.next("subscribed")).data.geohash).toBe("u33"); // still served after 14 bad frames
+    const closed = new Promise<number>((r) => c.ws.on("close", (code) => r(code)));
+    c.ws.send("x".repeat(5000));
+    expect(await closed).toBe(1009);
+    const again = await connect(b.url);
+    await subscribe(again, "u33");
+  });
+
+  it("clients resetting their connection during the upgrade's token check do not crash the API", async () => {
+    const port = Number(new URL(a.url).port);
+    const token = tok(stranger);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        new Promise<void>((resolve) => {
+          const s = net.connect(port, "127.0.0.1", () => {
+            s.write(`GET /ws?token=${i % 2 ? token : "garbage"} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+              `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+            // Reset at 0..9 ms: before, during and after the token check / the 401 (without the
+            // hub's socket error listener, a reset in that window was an uncaught ECONNRESET).
+            setTimeout(() => {
+              s.resetAndDestroy();
+              resolve();
+            }, i % 10);
+          });
+          s.on("error", () => resolve());
+        }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const c = await connect(a.url, token);
+    await subscribe(c, "u0");
+    expect((await call(a.url, "GET", "/health")).status).toBe(200);
   });
 
   it("clean close on server stop is tested by afterAll; heartbeat keeps live clients", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boundingBox, checkPresence, distanceMeters, geohashDecode, geohashEncode } from "../../api/services/discovery/geo.ts";
+import { boundingBox, checkPresence, distanceMeters, geohashDecode, geohashEncode, mercatorPoint } from "../../api/services/discovery/geo.ts";
 import { isMissionParty, viewLocation } from "../../api/services/discovery/location-privacy.ts";
 
 // A point `m` meters north of (lat, lng).
@@ -95,5 +95,28 @@ describe("WebSocket area matching", async () => {
     // Any finer subscription inside the public cell matches: it cannot locate the mission further.
     expect(areaMatches("u33dc0zzz", exact, false)).toBe(true);
     expect(areaMatches("u33dc1", exact, false)).toBe(false);
+  });
+});
+
+describe("mercatorPoint (the nearby index's planar point)", () => {
+  const planar = (a: [number, number], b: [number, number]) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  it("orders points around a place like ground distance, within 1% across 50 km", () => {
+    for (const [lat, lng] of [[52.52, 13.405], [-33.87, 151.21], [1.35, 103.82], [59.9, 10.7]] as const) {
+      const q = mercatorPoint(lat, lng);
+      const scale = Math.cos((lat * Math.PI) / 180) * 6_371_008.8; // planar unit -> meters at the centre
+      for (let i = 0; i < 200; i++) {
+        const d = 50 + ((i * 7919) % 50_000);
+        const t = (i * 2.399) % (2 * Math.PI);
+        const p = { lat: lat + ((d * Math.cos(t)) / 6_371_008.8) * (180 / Math.PI), lng: lng + ((d * Math.sin(t)) / (6_371_008.8 * Math.cos((lat * Math.PI) / 180))) * (180 / Math.PI) };
+        const ground = distanceMeters(lat, lng, p.lat, p.lng);
+        expect(Math.abs(planar(q, mercatorPoint(p.lat, p.lng)) * scale - ground) / ground).toBeLessThan(0.01);
+      }
+    }
+  });
+  it("is monotonic in both axes and clamps at the projection's edge", () => {
+    expect(mercatorPoint(10, 5)[0]).toBeLessThan(mercatorPoint(10, 6)[0]);
+    expect(mercatorPoint(10, 5)[1]).toBeLessThan(mercatorPoint(11, 5)[1]);
+    expect(mercatorPoint(89.9, 0)).toEqual(mercatorPoint(85.0511, 0));
+    expect(Number.isFinite(mercatorPoint(-90, 0)[1])).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { encodeAbiParameters, keccak256 } from "viem";
 import { disputeUuid, guildUuid, missionUuid, uuidFromHash } from "../../indexer/lib/ids.ts";
 import { journalKey, parseJournalKey, toJsonPayload } from "../../indexer/lib/journal.ts";
@@ -57,5 +58,47 @@ describe("disputeMoney", () => {
     expect(
       disputeMoney({ ...base, initiator: "0xa", appellant: null, posterAmount: 103n, performerAmount: 0n }),
     ).toEqual({ earned: 0n, spent: 2n });
+  });
+});
+
+describe("toJsonPayload without the JSON round trip", () => {
+  const roundTrip = (v: unknown) =>
+    JSON.parse(
+      JSON.stringify(v, (_k, x) =>
+        typeof x === "bigint" ? x.toString() : typeof x === "string" && /^0x[0-9a-fA-F]{40}$/.test(x) ? x.toLowerCase() : x,
+      ) ?? "null",
+    );
+  const leaf = fc.oneof(
+    fc.bigInt(),
+    fc.string(),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.constantFrom(escrow, escrow.toLowerCase(), `0x${"Ab".repeat(32)}`),
+  );
+  const tree = fc.letrec((tie) => ({
+    node: fc.oneof({ depthSize: "small" }, leaf, fc.array(tie("node")), fc.dictionary(fc.string(), tie("node"))),
+  })).node;
+
+  it("equals JSON.parse(JSON.stringify(value, bigint/address replacer)) for any payload object", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), tree), (payload) => {
+        expect(toJsonPayload(payload)).toEqual(roundTrip(payload));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("memoises mission ids without changing them", () => {
+    const a = missionUuid(31337, escrow, 77n);
+    expect(missionUuid(31337, escrow, 77n)).toBe(a);
+    const direct = uuidFromHash(
+      keccak256(
+        encodeAbiParameters([{ type: "uint256" }, { type: "address" }, { type: "uint256" }], [31337n, escrow, 77n]),
+      ),
+    );
+    expect(a).toBe(direct);
   });
 });

@@ -49,7 +49,8 @@ export const FeedResponse = z.object({
       rank: z.number(),
     }),
   ),
-  total: z.number(),
+  total: z.number().openapi({ description: "Matches the feed ranks and pages through, at most 1000" }),
+  totalCapped: z.boolean().openapi({ description: "True when more matched than the total counts: totals are exact up to 1000 (see decisions: discovery totals)" }),
 }).openapi("Feed");
 
 export const ViewBody = z.object({
@@ -71,7 +72,8 @@ export const SearchResponse = z.object({
     highlightedTitle: z.string().openapi({ description: "HTML: matches in <em>, everything else escaped" }),
   })),
   query: z.string(),
-  total: z.number(),
+  total: z.number().openapi({ description: "Matching missions, counted up to 1000" }),
+  totalCapped: z.boolean().openapi({ description: "True when more matched than the total counts: totals are exact up to 1000 (see decisions: discovery totals)" }),
 }).openapi("SearchResults");
 
 export const NearbyQuery = z.object({
@@ -95,7 +97,8 @@ export const NearbyResponse = z.object({
     isEligible: z.boolean(), location: ViewedLocation,
   })),
   clusters: z.array(z.object({ latitude: z.number(), longitude: z.number(), count: z.number(), expansionZoom: z.number(), bounds: Bounds })),
-  totalCount: z.number(),
+  totalCount: z.number().openapi({ description: "Open missions within the radius, counted up to 1000 (the clustered window)" }),
+  totalCapped: z.boolean().openapi({ description: "True when more matched than the total counts: totals are exact up to 1000 (see decisions: discovery totals)" }),
   bounds: Bounds,
 }).openapi("NearbyMissions");
 

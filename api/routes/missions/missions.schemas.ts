@@ -28,6 +28,10 @@ const Metadata = z.record(z.string(), z.unknown()).openapi({ description: "Free-
 const Title = z.string().trim().min(1).max(100);
 const Text = (max: number) => z.string().max(max);
 
+const UserRef = z
+  .string()
+  .regex(/^(0x[0-9a-fA-F]{40}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/, "must be a user id (uuid) or a 0x address");
+
 export const IdParam = z.object({
   id: z.string().min(1).max(100).openapi({ param: { name: "id", in: "path" }, example: "0b7c5f7e-1c8a-8d2e-9f00-0a1b2c3d4e5f" }),
 });
@@ -36,8 +40,9 @@ export const ListQuery = z.object({
   state: z.enum(STATES).optional(),
   category: z.string().max(100).optional(),
   guildId: z.string().max(100).optional(),
-  posterId: z.string().max(100).optional(),
-  performerId: z.string().max(100).optional(),
+  // A user id (uuid) or an address: anything else would reach the users table as a bad uuid cast (500).
+  posterId: UserRef.optional(),
+  performerId: UserRef.optional(),
   minReward: amount(true).optional(),
   maxReward: amount(true).optional(),
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),

@@ -31,40 +31,54 @@ export interface Cluster {
   bounds: Bounds;
 }
 
-const cellKey = (p: Point, zoom: number) => {
-  const size = CLUSTER_PX / (TILE * 2 ** zoom);
-  return `${Math.floor(mercX(p.longitude) / size)}:${Math.floor(mercY(p.latitude) / size)}`;
-};
+const cellSize = (zoom: number) => CLUSTER_PX / (TILE * 2 ** zoom);
 
-/** Groups of >= 2 points sharing a cell at `zoom`; expansionZoom = first zoom where the group splits (MAX_ZOOM if never). */
+/**
+ * Groups of >= 2 points sharing a cell at `zoom`; expansionZoom = first zoom where the group splits (MAX_ZOOM if never).
+ * Runs per map request over up to 1,000 points, most of them stacked (the privacy view shows every
+ * non-party a geohash-6 cell centre): Mercator coordinates are computed once per point and the
+ * split search compares integer cells of the group's distinct positions only (a stack never splits).
+ */
 export function clusterPoints(points: Point[], zoom: number): Cluster[] {
-  const groups = new Map<string, Point[]>();
+  const size = cellSize(zoom);
+  const groups = new Map<string, { pts: Point[]; xy: Map<string, [number, number]> }>();
   for (const p of points) {
-    const k = cellKey(p, zoom);
-    const g = groups.get(k);
-    if (g) g.push(p);
-    else groups.set(k, [p]);
+    const x = mercX(p.longitude);
+    const y = mercY(p.latitude);
+    const k = `${Math.floor(x / size)}:${Math.floor(y / size)}`;
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = { pts: [], xy: new Map() }));
+    g.pts.push(p);
+    g.xy.set(`${p.latitude},${p.longitude}`, [x, y]);
   }
   const out: Cluster[] = [];
-  for (const g of groups.values()) {
+  for (const { pts: g, xy } of groups.values()) {
     if (g.length < 2) continue;
     let expansionZoom = MAX_ZOOM;
-    for (let z = zoom + 1; z <= MAX_ZOOM; z++) {
-      const first = cellKey(g[0]!, z);
-      if (g.some((p) => cellKey(p, z) !== first)) {
-        expansionZoom = z;
-        break;
+    const distinct = [...xy.values()];
+    if (distinct.length > 1) {
+      for (let z = zoom + 1; z <= MAX_ZOOM; z++) {
+        const sz = cellSize(z);
+        const [x0, y0] = distinct[0]!;
+        const cx = Math.floor(x0 / sz);
+        const cy = Math.floor(y0 / sz);
+        if (distinct.some(([x, y]) => Math.floor(x / sz) !== cx || Math.floor(y / sz) !== cy)) {
+          expansionZoom = z;
+          break;
+        }
       }
     }
-    const lats = g.map((p) => p.latitude);
-    const lngs = g.map((p) => p.longitude);
-    out.push({
-      latitude: lats.reduce((a, b) => a + b, 0) / g.length,
-      longitude: lngs.reduce((a, b) => a + b, 0) / g.length,
-      count: g.length,
-      expansionZoom,
-      bounds: { north: Math.max(...lats), south: Math.min(...lats), east: Math.max(...lngs), west: Math.min(...lngs) },
-    });
+    let latSum = 0, lngSum = 0;
+    let north = -Infinity, south = Infinity, east = -Infinity, west = Infinity;
+    for (const p of g) {
+      latSum += p.latitude;
+      lngSum += p.longitude;
+      if (p.latitude > north) north = p.latitude;
+      if (p.latitude < south) south = p.latitude;
+      if (p.longitude > east) east = p.longitude;
+      if (p.longitude < west) west = p.longitude;
+    }
+    out.push({ latitude: latSum / g.length, longitude: lngSum / g.length, count: g.length, expansionZoom, bounds: { north, south, east, west } });
   }
   return out.sort((a, b) => b.count - a.count);
 }

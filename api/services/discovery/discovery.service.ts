@@ -2,7 +2,7 @@
 import type { Deps } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { UserRow } from "../../repositories/users.repository.ts";
-import { discoveryRepository, type CandidateRow } from "../../repositories/discovery.repository.ts";
+import { discoveryRepository, type CandidateRow, type DisplayRow } from "../../repositories/discovery.repository.ts";
 import { journalRepository } from "../../repositories/journal.repository.ts";
 import { clusterPoints, zoomForRadius } from "./cluster.ts";
 import {
@@ -13,18 +13,24 @@ import { boundingBox, checkPresence, distanceMeters } from "./geo.ts";
 import { renderHighlight } from "./highlight.ts";
 import { isMissionParty, viewLocation } from "./location-privacy.ts";
 
-/** Missions scored per feed request (the newest / best-by-sort window); total still counts all. */
+/**
+ * Missions scored per feed request: with a location (relevance, distance) the nearest open
+ * missions within FEED_RADIUS_M, topped up with the newest; otherwise the first in the sort's
+ * column order. `total` counts matches up to this window (the pages a client can reach).
+ */
 export const FEED_WINDOW = 1000;
-/** Points clustered per nearby request (nearest first); totalCount still counts all. */
+/** The distance score is 0 beyond 50 km: the nearest-first window looks no further. */
+export const FEED_RADIUS_M = 50_000;
+/** Points clustered per nearby request (nearest first); totalCount counts up to this many. */
 export const CLUSTER_WINDOW = 1000;
 export const LOCATION_RETENTION_DAYS = 30;
 
 const iso = (sec: string) => new Date(Number(sec) * 1000).toISOString();
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
-const poster = (r: CandidateRow) => ({
-  id: r.poster_id ?? r.poster.toLowerCase(),
+const poster = (r: CandidateRow, d: DisplayRow | undefined) => ({
+  id: d?.poster_id ?? r.poster.toLowerCase(),
   evmAddress: r.poster.toLowerCase(),
-  resolvedName: r.poster_name || short(r.poster.toLowerCase()),
+  resolvedName: d?.poster_name || short(r.poster.toLowerCase()),
 });
 
 /**
@@ -49,7 +55,7 @@ export interface FeedQuery {
   take: number;
 }
 
-function eligibility(r: CandidateRow, guilds: Map<string, number>): boolean {
+function eligibility(r: Pick<CandidateRow, "guild_uuid" | "min_guild_xp">, guilds: Map<string, number>): boolean {
   if (!r.guild_uuid) return true;
   const guildXp = guilds.get(r.guild_uuid);
   if (guildXp === undefined) return false;
@@ -72,12 +78,25 @@ export function createDiscoveryService(deps: Deps) {
     repo,
     async feed(user: UserRow, f: FeedQuery) {
       const nowSec = await now();
-      const hasPoint = f.latitude !== undefined && f.longitude !== undefined;
-      const order = f.sortBy === "reward" ? "reward" : f.sortBy === "urgency" ? "urgency" : f.sortBy === "distance" && hasPoint ? "distance" : "created";
-      const [{ rows, total }, ctx] = await Promise.all([
-        repo.candidates({ ...f, nowSec, order, limit: FEED_WINDOW }),
-        repo.userContext(user.evmAddress, user.id),
-      ]);
+      const base = { nowSec, category: f.category, guildId: f.guildId, searchQuery: f.searchQuery };
+      const order = f.sortBy === "reward" ? "reward" : f.sortBy === "urgency" ? "urgency" : "created";
+      // One row past the window tells whether the total is capped.
+      const want = FEED_WINDOW + 1;
+      const candidates = async (): Promise<CandidateRow[]> => {
+        if (f.latitude === undefined || f.longitude === undefined || order !== "created") return repo.ordered({ ...base, order, limit: want });
+        const near = await repo.nearest({
+          ...base, latitude: f.latitude, longitude: f.longitude, radius: FEED_RADIUS_M,
+          box: boundingBox(f.latitude, f.longitude, FEED_RADIUS_M), limit: want, scoring: true,
+        });
+        if (near.length >= want) return near;
+        // Fewer than a window within 50 km: the newest of the rest (distance score 0) fill it up.
+        const seen = new Set(near.map((r) => r.id));
+        const newest = await repo.ordered({ ...base, order: "created", limit: want });
+        return near.concat(newest.filter((r) => !seen.has(r.id))).slice(0, want);
+      };
+      const [all, ctx] = await Promise.all([candidates(), repo.userContext(user.evmAddress, user.id)]);
+      const capped = all.length > FEED_WINDOW;
+      const rows = all.slice(0, FEED_WINDOW);
       if (f.searchQuery) void repo.recordEvent({ userId: user.id, kind: "search", query: f.searchQuery, category: f.category ?? rows[0]?.category ?? null }).catch(() => {});
       const prefs = categoryPreferences(ctx.engagement);
       const scored = rows.map((r) => {
@@ -97,25 +116,30 @@ export function createDiscoveryService(deps: Deps) {
         return { id: r.id, row: r, reward, distance: d, expiresAt: Number(r.expires_at), factors };
       });
       const page = sortFeed(scored, f.sortBy).slice(f.skip, f.skip + f.take);
+      const shown = await repo.display(page.map((p) => p.row));
       return {
-        missions: page.map((s, i) => ({
-          mission: {
-            id: s.row.id,
-            title: s.row.title ?? "",
-            category: s.row.category ?? "",
-            rewardAmount: s.reward.toString(),
-            expiresAt: iso(s.row.expires_at),
-            poster: poster(s.row),
-            guild: s.row.guild_uuid ? { id: s.row.guild_uuid, name: s.row.guild_name ?? "" } : null,
-            location:
-              s.row.latitude === null || s.row.longitude === null
-                ? null
-                : viewLocation(s.row.latitude, s.row.longitude, isMissionParty(user.evmAddress, s.row.poster, s.row.performer)),
-          },
-          factors: s.factors,
-          rank: f.skip + i + 1,
-        })),
-        total,
+        missions: page.map((s, i) => {
+          const d = shown.get(s.id);
+          return {
+            mission: {
+              id: s.row.id,
+              title: d?.title ?? "",
+              category: s.row.category ?? "",
+              rewardAmount: s.reward.toString(),
+              expiresAt: iso(s.row.expires_at),
+              poster: poster(s.row, d),
+              guild: s.row.guild_uuid ? { id: s.row.guild_uuid, name: d?.guild_name ?? "" } : null,
+              location:
+                s.row.latitude === null || s.row.longitude === null
+                  ? null
+                  : viewLocation(s.row.latitude, s.row.longitude, isMissionParty(user.evmAddress, s.row.poster, s.row.performer)),
+            },
+            factors: s.factors,
+            rank: f.skip + i + 1,
+          };
+        }),
+        total: rows.length,
+        totalCapped: capped,
       };
     },
 
@@ -127,7 +151,7 @@ export function createDiscoveryService(deps: Deps) {
     },
 
     async search(user: UserRow | null, f: { q: string; state?: string; category?: string; guildId?: string; limit: number }) {
-      const { rows, total } = await repo.search(f);
+      const { rows, total, capped } = await repo.search(f);
       if (user) void repo.recordEvent({ userId: user.id, kind: "search", query: f.q, category: f.category ?? rows[0]?.category ?? null }).catch(() => {});
       return {
         results: rows.map((r) => ({
@@ -139,6 +163,7 @@ export function createDiscoveryService(deps: Deps) {
         })),
         query: f.q,
         total,
+        totalCapped: capped,
       };
     },
 
@@ -147,36 +172,44 @@ export function createDiscoveryService(deps: Deps) {
       f: { latitude: number; longitude: number; radius: number; limit: number; category?: string; guildId?: string; minReward?: bigint; maxReward?: bigint },
     ) {
       const bounds = boundingBox(f.latitude, f.longitude, f.radius);
-      const [{ rows, total }, ctx] = await Promise.all([
-        repo.candidates({
+      const [all, guilds] = await Promise.all([
+        repo.nearest({
           nowSec: await now(), category: f.category, guildId: f.guildId, minReward: f.minReward, maxReward: f.maxReward,
-          latitude: f.latitude, longitude: f.longitude, within: { ...bounds, radius: f.radius }, order: "distance", limit: CLUSTER_WINDOW,
+          latitude: f.latitude, longitude: f.longitude, radius: f.radius, box: bounds, limit: CLUSTER_WINDOW + 1,
         }),
-        viewer ? repo.userContext(viewer.evmAddress, null) : Promise.resolve(null),
+        viewer ? repo.userGuilds(viewer.evmAddress) : Promise.resolve(null),
       ]);
+      const rows = all.slice(0, CLUSTER_WINDOW);
       const viewed = rows
-        .map((r) => ({
-          r,
-          loc: viewLocation(r.latitude!, r.longitude!, isMissionParty(viewer?.evmAddress, r.poster, r.performer)),
-          distance: shownDistance(r, viewer?.evmAddress, f.latitude, f.longitude)!,
-        }))
-        .sort((a, b) => a.distance - b.distance);
+        .map((r) => {
+          const loc = viewLocation(r.latitude!, r.longitude!, isMissionParty(viewer?.evmAddress, r.poster, r.performer));
+          // = shownDistance(), from the location already computed.
+          return { r, loc, distance: Math.round(distanceMeters(f.latitude, f.longitude, loc.latitude, loc.longitude) * 10) / 10 };
+        })
+        .sort((a, b) => a.distance - b.distance || (a.r.id < b.r.id ? -1 : a.r.id > b.r.id ? 1 : 0));
+      const page = viewed.slice(0, f.limit);
+      const shown = await repo.display(page.map((v) => v.r));
       return {
-        missions: viewed.slice(0, f.limit).map(({ r, loc, distance }) => ({
-          id: r.id,
-          title: r.title ?? "",
-          category: r.category ?? "",
-          rewardAmount: r.reward,
-          guildId: r.guild_uuid ?? "",
-          guildName: r.guild_name ?? "",
-          expiresAt: iso(r.expires_at),
-          distance,
-          isEligible: ctx ? eligibility(r, ctx.guilds) : !r.guild_uuid,
-          location: loc,
-        })),
+        missions: page.map(({ r, loc, distance }) => {
+          const d = shown.get(r.id);
+          const row = { ...r, min_guild_xp: d?.min_guild_xp ?? null };
+          return {
+            id: r.id,
+            title: d?.title ?? "",
+            category: r.category ?? "",
+            rewardAmount: r.reward,
+            guildId: r.guild_uuid ?? "",
+            guildName: d?.guild_name ?? "",
+            expiresAt: iso(r.expires_at),
+            distance,
+            isEligible: guilds ? eligibility(row, guilds) : !r.guild_uuid,
+            location: loc,
+          };
+        }),
         // Clusters from the shown (privacy-adjusted) positions: they never reveal more than the markers.
         clusters: clusterPoints(viewed.map((v) => v.loc), zoomForRadius(f.latitude, f.radius)),
-        totalCount: total,
+        totalCount: rows.length,
+        totalCapped: all.length > CLUSTER_WINDOW,
         bounds,
       };
     },

@@ -30,6 +30,17 @@ export function boundingBox(lat: number, lng: number, radius: number): Bounds {
   return { north, south, east: Math.min(180, lng + dLng), west: Math.max(-180, lng - dLng) };
 }
 
+/**
+ * The planar point the nearby search indexes (api.geo_point() of migration 0005, same formula):
+ * (radians(lng), Mercator y), latitude clamped to ±85.0511°. Mercator is conformal: around one
+ * place both axes share one scale (1/cos lat), so planar distance orders points like ground distance
+ * up to the scale change across the radius (< 1% within 50 km below 60° latitude).
+ */
+export function mercatorPoint(lat: number, lng: number): [number, number] {
+  const phi = rad(Math.min(85.0511, Math.max(-85.0511, lat)));
+  return [rad(lng), Math.log(Math.tan(Math.PI / 4 + phi / 2))];
+}
+
 const BASE32 = "0123456789bcdefghjkmnpqrstuvwxyz";
 export const GEOHASH_RE = /^[0123456789bcdefghjkmnpqrstuvwxyz]{1,12}$/;
 

@@ -21,10 +21,11 @@ export function isMissionParty(viewer: string | undefined | null, poster: string
   return v === poster.toLowerCase() || (performer !== null && v === performer.toLowerCase());
 }
 
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
 export function viewLocation(latitude: number, longitude: number, exact: boolean): ViewedLocation {
   if (exact) return { latitude, longitude, geohash: geohashEncode(latitude, longitude, EXACT_GEOHASH_LENGTH), precision: 0 };
   const geohash = geohashEncode(latitude, longitude, NEIGHBORHOOD_GEOHASH_LENGTH);
   const cell = geohashDecode(geohash);
-  const r = (x: number) => Math.round(x * 1e6) / 1e6;
-  return { latitude: r(cell.latitude), longitude: r(cell.longitude), geohash, precision: 2 };
+  return { latitude: round6(cell.latitude), longitude: round6(cell.longitude), geohash, precision: 2 };
 }

@@ -17,9 +17,19 @@ contract Ghosts {
     uint256 public payoutMismatches; // a settlement or dispute payout that did not sum to what was held
     uint256 public illegalTransitions;
     uint256 public stuck; // a non-terminal mission or dispute that no call could move after its deadline
+    uint256 public surprises; // an escrow call whose outcome (success, or the exact error) the model did not predict
+    bytes32 public lastSurprise; // the action of the last surprise, for the failure message
+    bytes4 public lastSurpriseError;
     mapping(uint256 missionId => uint256) public timesPaid;
+    mapping(uint256 disputeId => uint256) public disputeTimesPaid;
+    /// @dev The state each mission / dispute had after the last call the handlers made on it: a state that
+    /// moved without a handler call on it moved by a side effect (checked at the end of every run).
+    mapping(uint256 missionId => uint8) public seenMissionState;
+    mapping(uint256 disputeId => uint8) public seenDisputeState;
+    /// @dev Per action, in this run (forge's own table counts calls, reverts and discards over all runs).
     mapping(bytes32 action => uint256) public calls;
     mapping(bytes32 action => uint256) public skips;
+    mapping(bytes32 action => uint256) public built;
 
     function addDeposit(uint256 amount) external {
         deposited += amount;
@@ -45,15 +55,54 @@ contract Ghosts {
         ++timesPaid[missionId];
     }
 
+    function markDisputePaid(uint256 disputeId) external {
+        ++disputeTimesPaid[disputeId];
+    }
+
+    function flagSurprise(bytes32 action, bytes4 error) external {
+        ++surprises;
+        lastSurprise = action;
+        lastSurpriseError = error;
+    }
+
+    function seeMission(uint256 missionId, uint8 state) external {
+        seenMissionState[missionId] = state;
+    }
+
+    function seeDispute(uint256 disputeId, uint8 state) external {
+        seenDisputeState[disputeId] = state;
+    }
+
+    function countBuilt(bytes32 action) external {
+        ++built[action];
+    }
+
     function count(bytes32 action, bool skipped) external {
         ++calls[action];
         if (skipped) ++skips[action];
     }
 }
 
-/// @notice Actors, id selection and bookkeeping shared by the mission and dispute handlers. Handlers
-/// never revert: an action with no eligible mission is counted as skipped.
+/// @notice Actors, id selection and bookkeeping shared by the mission and dispute handlers.
+/// @dev Every action `x(...)` runs `this.doX(...)` and judges how it ended:
+/// - the escrow call did what the model predicted: success, or a revert with exactly the predicted error.
+///   A predicted revert is re-raised (`Expected()`), so forge's invariant metrics count it as a revert of
+///   `x`; nothing changed (and ghosts roll back with it).
+/// - anything else (a revert the model did not predict, a success where it predicted a revert, another
+///   error, a builder that failed) is recorded in `Ghosts.surprises` and the action returns: the
+///   invariant `invariant_NoSurprises` fails the campaign. So `fail_on_revert = false` hides nothing.
+/// About 1 call in 16 per action is a deliberate misuse (a stranger acting, or a deadline not reached)
+/// that the escrow must refuse with the right error; every other call must succeed. An action with
+/// nothing to do is discarded (`vm.assume(false)`, forge's "discards").
 abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
+    /// @dev A revert the model predicted (re-raised so forge counts it).
+    error Expected();
+    /// @dev The escrow accepted a call the model says it must refuse.
+    error UnexpectedSuccess();
+
+    /// @dev Never an actor, resolver or operator of anyone.
+    address public constant STRANGER = address(0x5742A9E4);
+
     MissionEscrow public immutable escrow;
     TestStablecoin public immutable usdc;
     Ghosts public immutable ghosts;
@@ -78,6 +127,56 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         resolvers = resolvers_;
         appealsResolver = appealsResolver_;
         guildId = guildId_;
+    }
+
+    /// @dev Runs `this.<action>` (ABI-encoded in `data`) and judges how it ended (see the contract notes).
+    function run(bytes32 action, bytes memory data) internal {
+        (bool ok, bytes memory err) = address(this).call(data);
+        if (ok) return;
+        if (err.length == 4 && bytes4(err) == Expected.selector) {
+            assembly ("memory-safe") {
+                revert(add(err, 32), mload(err))
+            }
+        }
+        ghosts.flagSurprise(action, err.length >= 4 ? bytes4(err) : bytes4(0));
+    }
+
+    /// @dev Deliberate misuse for about 1 call in 16, decided by a hash so that the fuzzer's favourite
+    /// inputs (0, 1, max) are not all misuses.
+    function misuse(uint256 seed, bytes32 action) internal pure returns (bool) {
+        return uint256(keccak256(abi.encode(seed, action))) % 16 == 0;
+    }
+
+    /// @dev Makes the escrow call as `caller` and checks it against the model: `expected` 0 = must
+    /// succeed (an unexpected revert bubbles up, raw, and becomes a surprise); else the error it must
+    /// revert with (then `Expected()`).
+    function callEscrow(address caller, bytes memory data, bytes4 expected) internal returns (bytes memory out) {
+        bool ok;
+        vm.prank(caller);
+        (ok, out) = address(escrow).call(data);
+        if (expected == bytes4(0)) {
+            if (!ok) {
+                assembly ("memory-safe") {
+                    revert(add(out, 32), mload(out))
+                }
+            }
+            return out;
+        }
+        if (ok) revert UnexpectedSuccess();
+        if (out.length >= 4 && bytes4(out) == expected) revert Expected();
+        assembly ("memory-safe") {
+            revert(add(out, 32), mload(out))
+        }
+    }
+
+    function seeMission(uint256 id) internal {
+        ghosts.seeMission(id, uint8(escrow.getMission(id).state));
+    }
+
+    function seeDispute(uint256 disputeId) internal {
+        Disputes.Dispute memory d = escrow.getDispute(disputeId);
+        ghosts.seeDispute(disputeId, uint8(d.state));
+        seeMission(d.missionId);
     }
 
     function actorCount() external view returns (uint256) {
@@ -137,6 +236,23 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         if (!ok) ghosts.flagIllegal();
     }
 
+    /// @dev The allowed dispute transitions of docs/decisions.md: forward only, except a release
+    /// (Investigating -> Pending) after a silent resolver's deadline.
+    function checkDisputeTransition(Disputes.State from, Disputes.State to) internal {
+        if (from == to) return;
+        bool ok;
+        if (from == Disputes.State.None) ok = to == Disputes.State.Pending;
+        else if (from == Disputes.State.Pending) ok = to == Disputes.State.Investigating || to == Disputes.State.Finalized;
+        else if (from == Disputes.State.Investigating) {
+            ok = to == Disputes.State.Pending || to == Disputes.State.Resolved || to == Disputes.State.Finalized;
+        } else if (from == Disputes.State.Resolved) {
+            ok = to == Disputes.State.Appealed || to == Disputes.State.Finalized;
+        } else if (from == Disputes.State.Appealed) {
+            ok = to == Disputes.State.Finalized;
+        }
+        if (!ok) ghosts.flagIllegal();
+    }
+
     /// @dev What the escrow holds for others than this mission's parties: credits and guild fees.
     function heldElsewhere() internal view returns (uint256 total) {
         total = escrow.guildFees(guildId);
@@ -164,6 +280,7 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         vm.prank(poster);
         id = escrow.createMission(poster, reward, block.timestamp + 30 days, seed % 2 == 0 ? guildId : 0, "details");
         ghosts.addDeposit(reward);
+        seeMission(id);
     }
 
     function newAccepted(uint256 seed) internal returns (uint256 id) {
@@ -171,12 +288,14 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         address performer = actor(seed % actors.length + 1);
         vm.prank(performer);
         escrow.acceptMission(id, performer, "details");
+        seeMission(id);
     }
 
     function newSubmitted(uint256 seed) internal returns (uint256 id) {
         id = newAccepted(seed);
         vm.prank(mission(id).performer);
         escrow.submitProof(id, "proof");
+        seeMission(id);
     }
 
     function newDispute(uint256 seed) internal returns (uint256 disputeId) {
@@ -185,6 +304,7 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         vm.prank(initiator);
         disputeId = escrow.raiseDispute(id, initiator, "reason");
         ghosts.addDeposit(escrow.reserveFor(mission(id).reward));
+        seeDispute(disputeId);
     }
 
     function newInvestigating(uint256 seed) internal returns (uint256 disputeId) {
@@ -192,12 +312,14 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         address resolver = resolvers[seed % resolvers.length];
         vm.prank(resolver);
         escrow.takeDispute(disputeId, resolver);
+        seeDispute(disputeId);
     }
 
     function newResolved(uint256 seed) internal returns (uint256 disputeId) {
         disputeId = newInvestigating(seed);
         vm.prank(dispute(disputeId).resolver);
         escrow.resolveDispute(disputeId, Disputes.Outcome(seed % 4 + 1), seed % 4 == 2 ? 50 : 0, "resolution");
+        seeDispute(disputeId);
     }
 
     function newAppealed(uint256 seed) internal returns (uint256 disputeId) {
@@ -207,6 +329,7 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         vm.prank(appellant);
         escrow.appealDispute(disputeId, appellant);
         ghosts.addDeposit(escrow.reserveFor(m.reward));
+        seeDispute(disputeId);
     }
 
     function warpBy(uint256 seconds_) internal {

@@ -1,0 +1,195 @@
+// The relayer's nonce counter and outbox (api.relayer_nonces, api.relayer_outbox). Raw SQL on the
+// pool: the allocation is one short transaction whose row lock on the counter is the only place
+// where API copies sharing a relayer key are serialised (nonce, sign, record), never the broadcast
+// or the wait for a receipt.
+import type pg from "pg";
+import type { Hex } from "viem";
+
+export type OutboxStatus = "signed" | "mined" | "reverted" | "dropped" | "failed";
+/** signed = recorded before broadcast, not known mined yet (it may or may not be in a mempool). */
+export const LIVE: OutboxStatus = "signed";
+
+export interface OutboxRow {
+  id: number;
+  nonce: bigint;
+  hash: Hex;
+  raw: Hex;
+  fn: string;
+  status: OutboxStatus;
+  blockNumber: bigint | null;
+}
+
+export interface RequestRef {
+  scope: string;
+  key: string;
+  requestHash: string;
+  seq: number;
+}
+
+const toRow = (r: Record<string, unknown>): OutboxRow => ({
+  id: Number(r.id),
+  nonce: BigInt(r.nonce as string),
+  hash: r.hash as Hex,
+  raw: r.raw as Hex,
+  fn: r.fn as string,
+  status: r.status as OutboxStatus,
+  blockNumber: r.block_number === null || r.block_number === undefined ? null : BigInt(r.block_number as string),
+});
+
+const COLUMNS = "id, nonce, hash, raw, fn, status, block_number";
+
+export interface AllocateItem {
+  fn: string;
+  ref: RequestRef | null;
+  /** A dead row (failed/dropped) of this request to replace. */
+  replaceId?: number;
+  sign: (nonce: bigint) => Promise<{ hash: Hex; raw: Hex }>;
+}
+
+/** Two attempts of one request met in a batch: nothing was allocated; retry the items one by one. */
+export class BatchConflict extends Error {}
+
+/** `allocPool`: connections for the nonce allocation only (default `pool`), so the ordering-critical
+ * transaction never queues behind the requests' own queries when the main pool is saturated. */
+export function outboxRepository(pool: pg.Pool, chainId: number, address: string, allocPool: pg.Pool = pool) {
+  const sender = address.toLowerCase();
+  if (!/^0x[0-9a-f]{40}$/.test(sender) || !Number.isSafeInteger(chainId)) throw new Error("bad relayer address/chain");
+
+  return {
+    async findForRequest(ref: RequestRef): Promise<OutboxRow | null> {
+      const { rows } = await pool.query(
+        // Within the keys' lifetime (24 h): an expired key may be reused for a new request.
+        `SELECT ${COLUMNS} FROM api.relayer_outbox
+         WHERE scope = $1 AND key = $2 AND request_hash = $3 AND seq = $4 AND created_at > now() - interval '24 hours'`,
+        [ref.scope, ref.key, ref.requestHash, ref.seq],
+      );
+      return rows[0] ? toRow(rows[0]) : null;
+    },
+
+    /**
+     * Takes the next nonces (at least `hint`, the chain's pending count, when given: another sender
+     * may have used the key), signs each item with its nonce and records the signed txs, in one
+     * transaction: a batch of queued sends shares one lock/commit. With `reconcile`, a counter ahead
+     * of the chain with nothing in flight (the chain was reset) falls back to the chain's count.
+     * A single item answers { conflict } when another attempt of the same request (scope, key,
+     * request hash, seq) recorded its tx first; in a batch of several, any conflict rolls everything
+     * back and throws BatchConflict (the caller retries the items one by one).
+     */
+    async allocate(
+      items: AllocateItem[],
+      opts: { hint: bigint; reconcile: boolean },
+    ): Promise<({ row: OutboxRow } | { conflict: OutboxRow })[]> {
+      const client = await allocPool.connect();
+      let open = false;
+      try {
+        const replaced = items.flatMap((i) => (i.replaceId === undefined ? [] : [Number(i.replaceId)]));
+        // One round trip: BEGIN, create the counter, lock it (literals only: validated numbers/hex).
+        const results = (await client.query(
+          `BEGIN;
+           ${replaced.length ? `DELETE FROM api.relayer_outbox WHERE id IN (${replaced.join(",")}) AND status IN ('failed', 'dropped');` : ""}
+           INSERT INTO api.relayer_nonces (chain_id, address, next_nonce) VALUES (${chainId}, '${sender}', ${opts.hint}) ON CONFLICT DO NOTHING;
+           SELECT next_nonce,
+             ${opts.reconcile ? `EXISTS (SELECT 1 FROM api.relayer_outbox WHERE chain_id = ${chainId} AND address = '${sender}' AND status = 'signed' AND nonce >= ${opts.hint})` : "true"} AS in_flight
+           FROM api.relayer_nonces WHERE chain_id = ${chainId} AND address = '${sender}' FOR UPDATE`,
+        )) as unknown as pg.QueryResult[];
+        open = true;
+        const locked = results[results.length - 1]!.rows[0] as { next_nonce: string; in_flight: boolean };
+        const counter = BigInt(locked.next_nonce);
+        let first = counter > opts.hint ? counter : opts.hint;
+        if (opts.reconcile && counter > opts.hint && !locked.in_flight) first = opts.hint;
+        const signed = await Promise.all(items.map((item, i) => item.sign(first + BigInt(i))));
+        const { rows } = await client.query(
+          `WITH ins AS (
+             INSERT INTO api.relayer_outbox (chain_id, address, nonce, hash, raw, fn, status, scope, key, request_hash, seq)
+             SELECT $1, $2, n, h, r, f, 'signed', sc, k, rh, sq
+             FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[])
+               AS t(n, h, r, f, sc, k, rh, sq)
+             ON CONFLICT DO NOTHING
+             RETURNING ${COLUMNS}
+           ), upd AS (
+             UPDATE api.relayer_nonces SET next_nonce = $11::bigint
+             WHERE chain_id = $1 AND address = $2 AND (SELECT count(*) FROM ins) = $12::int
+             RETURNING 1
+           )
+           SELECT * FROM ins`,
+          [
+            chainId, sender,
+            items.map((_, i) => (first + BigInt(i)).toString()),
+            signed.map((x) => x.hash), signed.map((x) => x.raw), items.map((x) => x.fn),
+            items.map((x) => x.ref?.scope ?? null), items.map((x) => x.ref?.key ?? null),
+            items.map((x) => x.ref?.requestHash ?? null), items.map((x) => x.ref?.seq ?? null),
+            (first + BigInt(items.length)).toString(), items.length,
+          ],
+        );
+        if (rows.length === items.length) {
+          await client.query("COMMIT");
+          open = false;
+          const byHash = new Map(rows.map((r) => [r.hash as string, toRow(r)]));
+          return signed.map((x) => ({ row: byHash.get(x.hash)! }));
+        }
+        await client.query("ROLLBACK");
+        open = false;
+        if (items.length > 1) throw new BatchConflict();
+        const other = items[0]!.ref ? await this.findForRequest(items[0]!.ref) : null;
+        if (!other) throw new Error("outbox insert conflicted but no row was found");
+        return [{ conflict: other }];
+      } catch (err) {
+        if (open) await client.query("ROLLBACK").catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+
+    /** Records the outcome of mined transactions (one statement per block). */
+    async markMined(items: { hash: Hex; success: boolean; block: bigint }[]): Promise<void> {
+      if (!items.length) return;
+      await pool.query(
+        `UPDATE api.relayer_outbox o SET status = CASE WHEN m.ok THEN 'mined' ELSE 'reverted' END,
+           block_number = m.block, updated_at = now()
+         FROM unnest($1::text[], $2::boolean[], $3::bigint[]) AS m(hash, ok, block)
+         WHERE o.hash = m.hash AND o.chain_id = $4 AND o.address = $5 AND o.status <> 'mined'`,
+        [items.map((i) => i.hash), items.map((i) => i.success), items.map((i) => i.block.toString()), chainId, sender],
+      );
+    },
+
+    async markStatus(id: number, status: OutboxStatus): Promise<void> {
+      await pool.query(`UPDATE api.relayer_outbox SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
+    },
+
+    async markDroppedByHash(hash: Hex): Promise<void> {
+      await pool.query(
+        `UPDATE api.relayer_outbox SET status = 'dropped', updated_at = now() WHERE hash = $1 AND status = 'signed'`,
+        [hash],
+      );
+    },
+
+    /** Signed, not-yet-mined rows from `nonce` up, lowest first. */
+    async liveFrom(nonce: bigint, limit = 32): Promise<OutboxRow[]> {
+      const { rows } = await pool.query(
+        `SELECT ${COLUMNS} FROM api.relayer_outbox
+         WHERE chain_id = $1 AND address = $2 AND status = 'signed' AND nonce >= $3
+         ORDER BY nonce, id LIMIT $4`,
+        [chainId, sender, nonce.toString(), limit],
+      );
+      return rows.map(toRow);
+    },
+
+    /** Drops settled rows older than the keys' lifetime (plus a margin for forensics). */
+    async purge(): Promise<void> {
+      await pool.query(
+        `DELETE FROM api.relayer_outbox WHERE chain_id = $1 AND address = $2 AND status <> 'signed' AND created_at < now() - interval '3 days'`,
+        [chainId, sender],
+      );
+    },
+
+    /** Records a transaction outside the counter (a no-op filling a nonce gap). */
+    async recordFiller(nonce: bigint, hash: Hex, raw: Hex): Promise<void> {
+      await pool.query(
+        `INSERT INTO api.relayer_outbox (chain_id, address, nonce, hash, raw, fn, status) VALUES ($1, $2, $3, $4, $5, 'gap-fill', 'signed')`,
+        [chainId, sender, nonce.toString(), hash, raw],
+      );
+    },
+  };
+}
+export type OutboxRepository = ReturnType<typeof outboxRepository>;

@@ -1,0 +1,148 @@
+// Runs one Ponder app over a finished chain and times its backfill (benchmark B7): wall time from
+// the process spawn, and from Ponder's "Started backfill indexing" (after its build and schema
+// set-up), to its checkpoint reaching the chain head; the summed "Indexed block range" durations
+// (prefetch + indexing functions + flush + commit of each batch); and Ponder's own
+// ponder_historical_transform_duration steps from /metrics.
+import fs from "node:fs";
+import path from "node:path";
+import { indexedBlockOverHttp } from "../../lib/indexer.ts";
+import { repoRoot } from "../../lib/paths.ts";
+import { freePort, waitFor } from "../../lib/ports.ts";
+import { spawnManaged } from "../../lib/process.ts";
+
+export interface PonderApp {
+  name: string;
+  /** --root (absolute) and --config (relative to the root). */
+  root: string;
+  config: string;
+  cwd: string;
+}
+
+export interface BackfillTiming {
+  app: string;
+  /** Spawn → checkpoint ≥ head. */
+  wallSeconds: number;
+  /** "Started backfill indexing" → checkpoint ≥ head (excludes Ponder's build and migrations). */
+  backfillSeconds: number;
+  /** Spawn → "Started backfill indexing". */
+  startupSeconds: number;
+  /** Sum of "Indexed block range" durations. */
+  indexSeconds: number;
+  /** ponder_historical_transform_duration by step, seconds. */
+  steps: Record<string, number>;
+  /** ponder_indexing_function_duration sums by event, seconds (time inside the handlers). */
+  handlers: Record<string, number>;
+  /** ponder_indexing_store_queries_total by table:method. */
+  storeCalls: Record<string, number>;
+  batches: number;
+  indexedEvents: number;
+}
+
+/** Our indexer as a PonderApp (the same command line as script/lib/indexer.ts). */
+export const OUR_INDEXER: PonderApp = {
+  name: "indexer",
+  root: path.join(repoRoot, "indexer"),
+  config: "../ponder.config.ts",
+  cwd: repoRoot,
+};
+
+/** The baseline app, copied into `dir` so Ponder's generated files stay out of the repo. */
+export function baselineApp(dir: string): PonderApp {
+  const root = path.join(dir, "baseline-ponder");
+  fs.rmSync(root, { recursive: true, force: true });
+  fs.cpSync(path.join(repoRoot, "script/bench/baseline-ponder"), root, { recursive: true });
+  return { name: "baseline", root, config: "ponder.config.ts", cwd: root };
+}
+
+export async function timeBackfill(
+  app: PonderApp,
+  o: {
+    databaseUrl: string;
+    rpcUrl: string;
+    deploymentFile: string;
+    schema: string;
+    head: number;
+    timeoutMs?: number;
+    /** Extra node flags for the Ponder process (e.g. --cpu-prof). */
+    nodeArgs?: string[];
+    log?: (s: string) => void;
+  },
+): Promise<BackfillTiming> {
+  const port = await freePort();
+  const marks: { backfill?: number } = {};
+  let indexMs = 0;
+  let batches = 0;
+  let indexedEvents = 0;
+  const t0 = Date.now();
+  const child = spawnManaged(
+    app.name,
+    process.execPath,
+    [
+      ...(o.nodeArgs ?? []),
+      path.join(repoRoot, "node_modules/ponder/dist/esm/bin/ponder.js"),
+      "--root", app.root, "--config", app.config, "--log-format", "json",
+      "start", "--schema", o.schema, "--views-schema", `${o.schema}_v`, "--port", String(port),
+    ],
+    {
+      cwd: app.cwd,
+      env: {
+        ...process.env,
+        PONDER_TELEMETRY_DISABLED: "true",
+        DATABASE_URL: o.databaseUrl,
+        DEPLOYMENT_FILE: o.deploymentFile,
+        RPC_URL: o.rpcUrl,
+        RPC_WS_URL: "", // both apps poll over http: the same transport
+      },
+      tailLines: 40,
+      onLine(line) {
+        if (line.includes("Started backfill indexing")) marks.backfill ??= Date.now();
+        if (line.includes("Indexed block range")) {
+          try {
+            const j = JSON.parse(line) as { duration?: number; event_count?: number };
+            indexMs += j.duration ?? 0;
+            indexedEvents += j.event_count ?? 0;
+            batches++;
+          } catch {
+            // not JSON
+          }
+        }
+        if (/"level":(50|60)/.test(line)) o.log?.(`${app.name}: ${line.slice(0, 400)}`);
+      },
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${app.name} to index block ${o.head}`, async () => ((await indexedBlockOverHttp(url)) ?? -1) >= o.head, {
+      timeoutMs: o.timeoutMs ?? 300_000,
+      intervalMs: 25,
+      abort: child.crashed,
+    });
+    const end = Date.now();
+    const metrics = await fetch(`${url}/metrics`).then((r) => r.text()).catch(() => "");
+    const steps: Record<string, number> = {};
+    for (const m of metrics.matchAll(/^ponder_historical_transform_duration\{step="(\w+)"\} ([\d.e+-]+)/gm))
+      steps[m[1]!] = Number(m[2]) / 1000;
+    const handlers: Record<string, number> = {};
+    for (const m of metrics.matchAll(/^ponder_indexing_function_duration_sum\{chain="[^"]*",event="([^"]+)"\} ([\d.e+-]+)/gm))
+      handlers[m[1]!] = Number(m[2]) / 1000;
+    const storeCalls: Record<string, number> = {};
+    for (const m of metrics.matchAll(/^ponder_indexing_store_queries_total\{table="([^"]+)",method="([^"]+)"\} ([\d.e+-]+)/gm))
+      storeCalls[`${m[1]}:${m[2]}`] = Number(m[3]);
+    return {
+      app: app.name,
+      wallSeconds: (end - t0) / 1000,
+      backfillSeconds: (end - (marks.backfill ?? t0)) / 1000,
+      startupSeconds: ((marks.backfill ?? t0) - t0) / 1000,
+      indexSeconds: indexMs / 1000,
+      steps,
+      handlers,
+      storeCalls,
+      batches,
+      indexedEvents,
+    };
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\n${child.tail()}`);
+  } finally {
+    await child.stop("SIGINT", 20_000);
+  }
+}
