@@ -60,7 +60,13 @@ export function startReactorRunner(deps: Deps, reactors: Reactor[], opts: { poll
     const cursor = await journal.cursor(reactor.name);
     const batch = await journal.readBatch(cursor, BATCH, reactor.types);
     if (!batch) return 0; // indexer not ready
-    const { entries, settledThrough } = batch;
+    const { entries, settledThrough, bound } = batch;
+    if (entries.length || (settledThrough !== null && settledThrough > cursor)) {
+      logger.debug("reactor batch", {
+        reactor: reactor.name, cursor: cursor.toString(), bound: bound.toString(), count: entries.length,
+        first: entries[0]?.id.toString(), last: entries.at(-1)?.id.toString(), settledThrough: settledThrough?.toString(),
+      });
+    }
     let last = cursor;
     for (const entry of entries) {
       if (stopped) break;

@@ -75,7 +75,7 @@ export function journalRepository(pool: pg.Pool, chainSchema: string) {
       cursor: bigint,
       limit: number,
       types?: readonly string[],
-    ): Promise<{ entries: JournalEntry[]; settledThrough: bigint | null } | null> {
+    ): Promise<{ entries: JournalEntry[]; settledThrough: bigint | null; bound: bigint } | null> {
       const client = await pool.connect();
       try {
         await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
@@ -85,19 +85,22 @@ export function journalRepository(pool: pg.Pool, chainSchema: string) {
         let filter = "";
         if (types) {
           params.push(types);
-          filter = ` AND type = ANY($4)`;
+          filter = ` AND j.type = ANY($4)`;
         }
+        // ORDER BY j.id, qualified: a bare "id" would name the output column id::text and sort as
+        // text, so a batch spanning a digit boundary (block 99 -> 100) came back out of order and
+        // the cursor jumped over entries (issue 9, indexer chaos: 456 notifications lost).
         const { rows } = await client.query(
-          `SELECT id::text, chain_id, block_number::text, block_timestamp::text, tx_hash, log_index, seq, type,
-                  mission_id, account, payload
-             FROM ${q("journal")} WHERE id > $1 AND id < $2${filter} ORDER BY id LIMIT $3`,
+          `SELECT j.id::text, j.chain_id, j.block_number::text, j.block_timestamp::text, j.tx_hash, j.log_index, j.seq,
+                  j.type, j.mission_id, j.account, j.payload
+             FROM ${q("journal")} j WHERE j.id > $1 AND j.id < $2${filter} ORDER BY j.id LIMIT $3`,
           params,
         );
         const top = await client.query(`SELECT max(id)::text AS id FROM ${q("journal")} WHERE id > $1 AND id < $2`, [
           cursor.toString(),
           bound.toString(),
         ]);
-        return { entries: rows.map(toEntry), settledThrough: top.rows[0]?.id ? BigInt(top.rows[0].id) : null };
+        return { entries: rows.map(toEntry), settledThrough: top.rows[0]?.id ? BigInt(top.rows[0].id) : null, bound };
       } catch {
         return null; // views not there yet (indexer starting), or the indexer is re-creating them
       } finally {

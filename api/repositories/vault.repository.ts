@@ -85,7 +85,7 @@ export function vaultRepository(pool: pg.Pool, chainSchema: string) {
     async achievements(address: string) {
       return q(
         `SELECT token_id::text, achievement_id::text, name, description, image, type, mission_id, minted_at::text, tx_hash
-           FROM ${s}.nfts WHERE lower(owner) = $1 AND soulbound ORDER BY minted_at, token_id`,
+           FROM ${s}.nfts n WHERE lower(n.owner) = $1 AND n.soulbound ORDER BY n.minted_at, n.token_id`,
         [address],
       );
     },

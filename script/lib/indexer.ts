@@ -186,13 +186,13 @@ async function catchUp(handle: IndexerHandle, options: IndexerOptions): Promise<
 }
 
 async function isReady(url: string): Promise<boolean> {
-  const res = await fetch(`${url}/ready`).catch(() => undefined);
+  const res = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
   return res?.status === 200;
 }
 
 /** The block Ponder's HTTP server reports (GET /status), for a process that knows its url. */
 export async function indexedBlockOverHttp(url: string): Promise<number | undefined> {
-  const res = await fetch(`${url}/status`).catch(() => undefined);
+  const res = await fetch(`${url}/status`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
   if (!res?.ok) return undefined;
   const status = (await res.json()) as Record<string, { block?: { number: number } }>;
   const blocks = Object.values(status).map((c) => c.block?.number ?? -1);

@@ -29,7 +29,14 @@ export async function waitFor(
   });
   for (;;) {
     if (aborted) throw aborted;
-    if (await check().catch(() => false)) return;
+    // A check that never settles (a request to a hung process) must not outlive the deadline.
+    const left = Math.max(deadline - Date.now(), intervalMs);
+    let timer: NodeJS.Timeout | undefined;
+    const ok = await Promise.race([
+      check().catch(() => false),
+      new Promise<false>((r) => (timer = setTimeout(() => r(false), left))),
+    ]).finally(() => clearTimeout(timer));
+    if (ok) return;
     if (aborted) throw aborted;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, intervalMs));

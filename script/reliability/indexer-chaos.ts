@@ -69,7 +69,7 @@ async function createDatabase(serverUrl: string, name: string): Promise<string> 
 async function readJournal(db: pg.Pool, schema: string): Promise<JournalEntry[]> {
   const { rows } = await db.query(
     `SELECT id::text, chain_id, block_number::text, block_timestamp::text, tx_hash, log_index, seq, type, mission_id, account, payload
-       FROM "${schema}".journal ORDER BY id`,
+       FROM "${schema}".journal j ORDER BY j.id`,
   );
   return rows.map((r) => ({
     id: BigInt(r.id),
@@ -136,7 +136,7 @@ export async function runIndexerChaos(
         NODE_ENV: "test",
         HOST: "127.0.0.1",
         PORT: String(apiPort),
-        LOG_LEVEL: process.env.CHAOS_API_LOG ? "info" : "warn",
+        LOG_LEVEL: process.env.CHAOS_API_LOG ? "debug" : "warn",
         DATABASE_URL: mainUrl,
         RPC_URL: chain.rpcUrl,
         DEPLOYMENT_FILE: chain.deploymentFile,
@@ -237,6 +237,7 @@ export async function runIndexerChaos(
         ...indexerOptions,
         log: (line) => {
           if (line.includes("Started backfill indexing") || line.includes("Detected crash recovery")) started = true;
+          if (process.env.CHAOS_API_LOG) fs.appendFileSync(`${process.env.CHAOS_API_LOG}.indexer`, `${line}\n`);
         },
       });
       try {
@@ -337,7 +338,16 @@ export async function runIndexerChaos(
     const gotSet = new Set(gotNotes);
     const lostNotes = [...expectedNotes].filter((k) => !gotSet.has(k));
     const extraNotes = gotNotes.filter((k) => !expectedNotes.has(k));
-    if (lostNotes.length) diffs.push(`notifications lost: ${lostNotes.length} (${lostNotes.slice(0, 3).join(", ")})`);
+    if (lostNotes.length) {
+      // Where the losses sit: blocks (first, last, how many) and types, to tell a window from a rule.
+      const blocks = [...new Set(lostNotes.map((k) => BigInt(k.split("|")[0]!) / 1_000_000_000n))].sort((a, b) => (a < b ? -1 : 1));
+      const types = new Map<string, number>();
+      for (const k of lostNotes) types.set(k.split("|")[2]!, (types.get(k.split("|")[2]!) ?? 0) + 1);
+      diffs.push(
+        `notifications lost: ${lostNotes.length} in ${blocks.length} blocks ${blocks[0]}..${blocks.at(-1)} ` +
+          `(${[...types].map(([t, n]) => `${t} ${n}`).join(", ")}; e.g. ${lostNotes.slice(0, 3).join(", ")})`,
+      );
+    }
     if (extraNotes.length || gotNotes.length !== gotSet.size)
       diffs.push(`notifications extra or doubled: ${extraNotes.length + gotNotes.length - gotSet.size} (${extraNotes.slice(0, 3).join(", ")})`);
 

@@ -80,7 +80,10 @@ export async function call<T = any>(
     body = JSON.stringify(opts.body);
     headers["Content-Type"] ??= "application/json";
   }
-  const res = await fetch(`${base}${path}`, { method, headers, body });
+  // Bounded: a hung server fails the call with its route instead of the whole test by timeout.
+  const res = await fetch(`${base}${path}`, { method, headers, body, signal: AbortSignal.timeout(60_000) }).catch((err: unknown) => {
+    throw new Error(`${method} ${path}: ${(err as Error).message}`);
+  });
   const text = await res.text();
   let parsed: any = text;
   try {

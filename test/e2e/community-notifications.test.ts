@@ -22,7 +22,7 @@ async function reactedTo(block: bigint, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await reactorPassed(pool, api.server.env.CHAIN_SCHEMA, "notifications", block)) return;
-    if (Date.now() > deadline) throw new Error(`reactor did not reach block ${block}`);
+    if (Date.now() > deadline) throw new Error(`reactor did not reach block ${block}; ${await snapshot()}`);
     await sleep(50);
   }
 }
@@ -143,13 +143,41 @@ describe("notifications", () => {
   });
 });
 
+/** What the stack looks like when a step hangs: named in the failure instead of a bare test timeout. */
+async function snapshot(): Promise<string> {
+  const q = async (sql: string, params: unknown[] = []) => (await pool.query(sql, params).catch((e: Error) => ({ rows: [{ error: e.message }] }))).rows;
+  const parts = {
+    cursors: await q("SELECT reactor, last_id::text FROM api.reactor_cursors"),
+    journalMax: await q(`SELECT max(id)::text AS id FROM "${api.server.env.CHAIN_SCHEMA}".journal`),
+    indexed: await api.indexer!.indexedBlock().catch((e: Error) => e.message),
+    head: await chain.client.getBlockNumber().then(String, (e: Error) => e.message),
+    outbox: await q("SELECT status, count(*)::int AS n FROM api.relayer_outbox GROUP BY status"),
+    waiting: await q(
+      `SELECT state, wait_event_type, wait_event, left(query, 120) AS query, (now() - query_start)::text AS for
+         FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid()`,
+    ),
+  };
+  return JSON.stringify(parts);
+}
+async function step<T>(label: string, ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => void snapshot().then((s) => reject(new Error(`step "${label}" did not finish in ${ms} ms; ${s}`))), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 describe("exactly once", () => {
   it("a stream of events across API restarts and two copies: not one notification missing nor doubled", async () => {
-    const p = await chain.freshUser();
-    const workers = [await chain.freshUser(), await chain.freshUser()];
+    const p = await step("fresh users", 40_000, chain.freshUser());
+    const workers = [await step("fresh users", 40_000, chain.freshUser()), await step("fresh users", 40_000, chain.freshUser())];
     const copies: ApiServer[] = [];
     const start = async () => {
-      const s = await createServer({ env: { ...api.server.env } });
+      const s = await step("start a copy", 20_000, createServer({ env: { ...api.server.env } }));
       copies.push(s);
       return s;
     };
@@ -159,9 +187,9 @@ describe("exactly once", () => {
     let last = 0n;
     const stream = (async () => {
       for (let i = 0; i < N; i++) {
-        const m = await chain.createMission(p, usdc(1 + i));
+        const m = await step(`create mission ${i}`, 40_000, chain.createMission(p, usdc(1 + i)));
         const w = workers[i % 2]!;
-        const r = await chain.escrow(w, "acceptMission", [m.onChainId, w.address, m.detailsHash]);
+        const r = await step(`accept mission ${i}`, 40_000, chain.escrow(w, "acceptMission", [m.onChainId, w.address, m.detailsHash]));
         missions.push(m.onChainId);
         last = r.blockNumber;
       }
@@ -169,7 +197,7 @@ describe("exactly once", () => {
     // Restart copies while the stream runs: close the oldest, start a new one.
     for (let k = 0; k < 3; k++) {
       await sleep(400);
-      await copies.shift()!.close();
+      await step("close a copy", 20_000, copies.shift()!.close());
       await start();
     }
     await stream;
@@ -186,6 +214,6 @@ describe("exactly once", () => {
     expect(rows).toEqual([]);
     await sleep(500); // nothing more arrives later either
     expect((await list(api.url, tokenP, "?type=MISSION_ACCEPTED&take=100")).body.total).toBe(N);
-    for (const c of copies) await c.close();
+    for (const c of copies) await step("close a copy", 20_000, c.close());
   });
 });

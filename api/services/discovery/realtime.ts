@@ -96,8 +96,8 @@ export function attachRealtime(server: Server, deps: Deps, opts: Partial<Realtim
         return;
       }
       const r = await deps.database.pool.query<{ id: string; type: string; mission_id: string | null }>(
-        `SELECT id::text, type, mission_id FROM ${journal} WHERE id > $1 AND mission_id IS NOT NULL
-           AND type = ANY($2) ORDER BY id LIMIT 500`,
+        `SELECT j.id::text, j.type, j.mission_id FROM ${journal} j WHERE j.id > $1 AND j.mission_id IS NOT NULL
+           AND j.type = ANY($2) ORDER BY j.id LIMIT 500`,
         [cursor, JOURNAL_TYPES],
       );
       for (const e of r.rows) {
