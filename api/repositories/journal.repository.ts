@@ -19,8 +19,9 @@ export interface JournalEntry {
 const BLOCK_FACTOR = 1_000_000_000n;
 const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
+/** A journal row (ids and numbers as text, as the queries select them) as an entry. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toEntry(r: any): JournalEntry {
+export function toEntry(r: any): JournalEntry {
   return {
     id: BigInt(r.id),
     chainId: Number(r.chain_id),

@@ -231,3 +231,34 @@ async function createDatabase(adminUrl: string, database: string): Promise<void>
     await client.end();
   }
 }
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * A fresh, empty database `name` on the server at `serverUrl` (dropped first if it exists, open
+ * connections and all); returns its URL. For benchmarks and reliability runs that need scratch databases.
+ */
+export async function freshDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${ident(name)}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops database `name` (open connections and all); no error when it is not there. */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}

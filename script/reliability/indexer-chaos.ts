@@ -24,15 +24,15 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { createPublicClient, http, toHex } from "viem";
 import { earnedBy } from "../../api/reactors/achievements.ts";
-import type { JournalEntry } from "../../api/repositories/journal.repository.ts";
+import { toEntry, type JournalEntry } from "../../api/repositories/journal.repository.ts";
 import { draftsFor } from "../../api/services/notification-rules.ts";
 import { startLifecycleChain } from "../bench/lib/b7-chain.ts";
 import { anvilAccount } from "../lib/accounts.ts";
 import { indexedBlockOverHttp, releaseIndexerLock, spawnIndexer, startIndexer } from "../lib/indexer.ts";
 import { repoRoot } from "../lib/paths.ts";
 import { freePort, waitFor } from "../lib/ports.ts";
-import { ensurePostgres } from "../lib/postgres.ts";
 import { spawnManaged } from "../lib/process.ts";
+import { ensurePostgres, freshDatabase } from "../lib/postgres.ts";
 
 export interface IndexerChaosResult {
   kills: number;
@@ -52,38 +52,14 @@ const TABLES = [
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function createDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 async function readJournal(db: pg.Pool, schema: string): Promise<JournalEntry[]> {
   const { rows } = await db.query(
-    `SELECT id::text, chain_id, block_number::text, block_timestamp::text, tx_hash, log_index, seq, type, mission_id, account, payload
+    `SELECT j.id::text, j.chain_id, j.block_number::text, j.block_timestamp::text, j.tx_hash, j.log_index, j.seq, j.type,
+            j.mission_id, j.account, j.payload
        FROM "${schema}".journal j ORDER BY j.id`,
   );
-  return rows.map((r) => ({
-    id: BigInt(r.id),
-    chainId: Number(r.chain_id),
-    blockNumber: BigInt(r.block_number),
-    blockTimestamp: BigInt(r.block_timestamp),
-    txHash: r.tx_hash,
-    logIndex: Number(r.log_index),
-    seq: Number(r.seq),
-    type: r.type,
-    missionId: r.mission_id,
-    account: r.account,
-    payload: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) ?? {},
-  }));
+  return rows.map(toEntry);
 }
 
 export async function runIndexerChaos(
@@ -100,8 +76,8 @@ export async function runIndexerChaos(
     stops.push(() => postgres.stop());
     const chain = await startLifecycleChain({ dir, log });
     stops.push(() => chain.stop());
-    const mainUrl = await createDatabase(postgres.url, "chaos_main");
-    const cleanUrl = await createDatabase(postgres.url, "chaos_clean");
+    const mainUrl = await freshDatabase(postgres.url, "chaos_main");
+    const cleanUrl = await freshDatabase(postgres.url, "chaos_clean");
     const main = new pg.Pool({ connectionString: mainUrl, max: 3 });
     const clean = new pg.Pool({ connectionString: cleanUrl, max: 3 });
     pools.push(main, clean);

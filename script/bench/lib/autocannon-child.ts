@@ -3,17 +3,7 @@
 // by the caller), so "random ids" is one list generated once per run.
 import fs from "node:fs";
 import autocannon from "autocannon";
-
-interface ChildOptions {
-  url: string;
-  paths: string[];
-  connections: number;
-  durationSeconds?: number;
-  amount?: number;
-  /** Constant arrival rate across all connections (open-ish loop); omit for max throughput. */
-  overallRate?: number;
-  headers?: Record<string, string>;
-}
+import type { LoadOptions as ChildOptions } from "./load.ts";
 
 // argv[2] is the JSON itself or `@<file>` holding it (long path lists).
 const arg = process.argv[2]!;

@@ -25,6 +25,7 @@ import type { BenchContext } from "../types.ts";
 import { chainTables, chainViews } from "./chain-ddl.ts";
 import { CITIES, cumulativeWeights, sqlArray } from "./cities.ts";
 import { pinPid, SERVER_CPU } from "./pin.ts";
+import { freshDatabase } from "../../lib/postgres.ts";
 
 export interface Dataset {
   databaseUrl: string;
@@ -82,17 +83,7 @@ async function loadDataset(ctx: BenchContext): Promise<Dataset> {
   const serverUrl = await ctx.postgresUrl();
   const N = ctx.missions;
   const dbName = `bench_${N}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${dbName}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
+  const databaseUrl = await freshDatabase(serverUrl, dbName);
 
   const t0 = performance.now();
   const api = createDatabase(databaseUrl, 2);

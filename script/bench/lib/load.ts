@@ -13,6 +13,7 @@ export interface LoadOptions {
   connections: number;
   durationSeconds?: number;
   amount?: number;
+  /** Constant arrival rate across all connections (open-ish loop); omit for max throughput. */
   overallRate?: number;
   headers?: Record<string, string>;
 }

@@ -5,7 +5,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { startAnvil, type AnvilHandle } from "../../lib/anvil.ts";
 import { deploy, type Deployment } from "../../lib/deploy.ts";
 import { startIndexer, type IndexerHandle } from "../../lib/indexer.ts";
@@ -14,6 +13,7 @@ import { freePort, waitFor } from "../../lib/ports.ts";
 import { spawnManaged, type ManagedProcess } from "../../lib/process.ts";
 import type { BenchContext } from "../types.ts";
 import { pinned, SERVER_CPU } from "./pin.ts";
+import { freshDatabase } from "../../lib/postgres.ts";
 
 export interface BenchStackOptions {
   /** Start the API (default true). */
@@ -41,19 +41,6 @@ export interface BenchStack {
   stop(): Promise<void>;
 }
 
-/** Creates database `name` in the server at `serverUrl`; returns its URL. */
-export async function createDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 export interface ApiProcess {
   url: string;
@@ -99,7 +86,7 @@ export async function startBenchStack(ctx: BenchContext, opts: BenchStackOptions
   try {
     const [serverUrl, anvil] = await Promise.all([ctx.postgresUrl(), startAnvil({ log })]);
     stops.push((anvil as AnvilHandle).stop);
-    const databaseUrl = await createDatabase(serverUrl, `bench_stack_${tag}`);
+    const databaseUrl = await freshDatabase(serverUrl, `bench_stack_${tag}`);
     const dir = path.join(ctx.scratchDir, `stack-${tag}`);
     fs.mkdirSync(dir, { recursive: true });
     const deploymentFile = path.join(dir, "deployment.json");

@@ -13,27 +13,14 @@
 // start-up on this machine) and the rate inside the indexing batches ("Indexed block range" =
 // prefetch + handlers + flush + commit), with Ponder's own step durations from /metrics.
 import path from "node:path";
-import pg from "pg";
 import { startLifecycleChain } from "../lib/b7-chain.ts";
 import { type BackfillTiming, OUR_INDEXER, baselineApp, timeBackfill } from "../lib/b7-ponder.ts";
 import { rate, ratio } from "../lib/stats.ts";
 import type { BenchContext, BenchRow, Workload } from "../types.ts";
+import { freshDatabase } from "../../lib/postgres.ts";
 
 const GOAL = "≥ 0.7× the baseline's events/s; ≥ 5,000 events/s";
 
-async function freshDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 const fmt = (events: number, t: BackfillTiming) =>
   `${rate(events / t.backfillSeconds, "events/s")} (${t.backfillSeconds.toFixed(1)} s; from spawn ${rate(events / t.wallSeconds, "events/s")}; in indexing batches ${rate(events / t.indexSeconds, "events/s")})`;

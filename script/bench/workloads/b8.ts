@@ -25,6 +25,7 @@ import { startChild, wallNow, type B8Child } from "../lib/b8-ipc.ts";
 import { LOAD_CPU, SERVER_CPU } from "../lib/pin.ts";
 import { ms, percentile, ratio } from "../lib/stats.ts";
 import type { BenchContext, BenchRow, Workload } from "../types.ts";
+import { dropDatabase, freshDatabase } from "../../lib/postgres.ts";
 
 interface Publish {
   event: number;
@@ -41,28 +42,7 @@ interface Collected {
 
 const lib = (f: string) => path.join(import.meta.dirname, "..", "lib", f);
 
-async function createDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
-async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
-}
 
 /** Latencies per delivery + exactly-once accounting of one side. */
 function analyse(
@@ -152,7 +132,7 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
   }
   const serverUrl = await ctx.postgresUrl();
   const dbName = `bench_b8_${Date.now()}`;
-  const dbUrl = await createDatabase(serverUrl, dbName);
+  const dbUrl = await freshDatabase(serverUrl, dbName);
   const jwt = { secret: crypto.randomBytes(32).toString("hex"), issuer: "mission-marketplace-api", audience: "mission-marketplace" };
   const children: B8Child[] = [];
   const t0 = performance.now();
