@@ -48,7 +48,9 @@ function walk(v: unknown, inArray: boolean): unknown {
       const out: Record<string, unknown> = {};
       for (const [k, x] of Object.entries(v)) {
         if (x === undefined || typeof x === "function" || typeof x === "symbol") continue;
-        out[k] = walk(x, false);
+        // "__proto__" as a plain assignment would set the prototype, not a key (JSON.parse keeps it a key).
+        if (k === "__proto__") Object.defineProperty(out, k, { value: walk(x, false), enumerable: true, writable: true, configurable: true });
+        else out[k] = walk(x, false);
       }
       return out;
     }

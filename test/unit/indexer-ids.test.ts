@@ -91,6 +91,14 @@ describe("toJsonPayload without the JSON round trip", () => {
     );
   });
 
+  it("keeps a \"__proto__\" key as a key, as JSON.parse does (found by the property above)", () => {
+    const payload = JSON.parse('{"__proto__": {"a": 1n}, "b": 2}'.replace("1n", "1"));
+    const out = toJsonPayload(payload) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(["__proto__", "b"]);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(out).toEqual(roundTrip(payload));
+  });
+
   it("memoises mission ids without changing them", () => {
     const a = missionUuid(31337, escrow, 77n);
     expect(missionUuid(31337, escrow, 77n)).toBe(a);
