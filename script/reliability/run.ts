@@ -1,6 +1,6 @@
 // `npm run reliability`: the long reliability families, one after another, written to
 // docs/bench/reliability.{json,md}.
-//   (a) load: a constant arrival rate (default 300 requests/s) of mixed reads and writes (10 % writes:
+//   (a) load: a constant arrival rate (default 300 requests/s) of mixed reads and writes (3 % writes:
 //       POST /missions with Idempotency-Key, accepts) through real signed-in users for 5 minutes on
 //       loopback; figures: requests, errors (goal 0), p50/p99; afterwards every 201 has its on-chain
 //       mission (the escrow read by id) and no write is lost (counts against the escrow).
@@ -45,11 +45,19 @@ function parseArgs(argv: string[]): Args {
 
 const log = (m: string) => process.stderr.write(`[reliability] ${m}\n`);
 const CITY = { lat: 48.8566, lng: 2.3522 };
+/**
+ * Share of writes in the mix: 3 % (9 tx/s at 300 req/s). Every write is a relayed transaction, and one
+ * relayer key on the local anvil sustains ≈ 17.5 tx/s on this 2-core machine (e2e relayer-reliability,
+ * two copies); a larger share would measure the chain's ceiling, not the API (docs/decisions.md).
+ */
+const WRITE_SHARE = Number(process.env.RELIABILITY_WRITE_SHARE ?? 0.03);
 
 export interface LoadFigures {
   goal: string;
   rate: number;
   minutes: number;
+  /** Share of writes in the mix (0..1). */
+  writeShare: number;
   requests: number;
   errors: number;
   errorKinds: Record<string, number>;
@@ -100,9 +108,9 @@ async function runLoadFamily(args: Args, ctx: BenchContext): Promise<LoadFigures
     const countBefore = await missionCount();
 
     const seconds = Math.round(args.minutes * 60);
-    log(`load: ${args.rate} requests/s for ${seconds} s (${Math.round(args.rate * seconds)} requests), 10 % writes, ${users.length} users`);
+    log(`load: ${args.rate} requests/s for ${seconds} s (${Math.round(args.rate * seconds)} requests), ${Math.round(WRITE_SHARE * 100)} % writes, ${users.length} users`);
     const opts: LoadChildOptions = {
-      url: stack.apiUrl, rate: args.rate, durationSeconds: seconds, writeShare: 0.1, connections: 128,
+      url: stack.apiUrl, rate: args.rate, durationSeconds: seconds, writeShare: WRITE_SHARE, connections: 128,
       users, seedMissionIds: seed, city: CITY,
     };
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "reliability-"));
@@ -135,7 +143,7 @@ async function runLoadFamily(args: Args, ctx: BenchContext): Promise<LoadFigures
     const lost = (r.created.length - createdOnChain) + (r.created.length - distinct) + Math.abs(delta - r.created.length) + (r.accepted.length - acceptedOnChain);
     const figures: LoadFigures = {
       goal: `${args.rate} req/s for ${args.minutes} min, 0 errors, every 201 on-chain, no write lost`,
-      rate: args.rate, minutes: args.minutes, requests: r.requests, errors: r.errors, errorKinds: r.errorKinds, errorSamples: r.errorSamples,
+      rate: args.rate, minutes: args.minutes, writeShare: WRITE_SHARE, requests: r.requests, errors: r.errors, errorKinds: r.errorKinds, errorSamples: r.errorSamples,
       p50Ms: r.p50, p90Ms: r.p90, p99Ms: r.p99, maxMs: r.max, achievedRps: r.achievedRps, completedRps: r.completedRps, scheduleLagP99Ms: r.scheduleLagP99, byKind: r.byKind,
       writes: { created: r.created.length, accepted: r.accepted.length, createdOnChain, acceptedOnChain, escrowMissionDelta: delta, lost },
       pinned: tasksetAvailable(),
@@ -161,7 +169,7 @@ function markdown(report: { machine: Record<string, unknown>; startedAt: string;
   if (report.load) {
     const l = report.load;
     lines.push(
-      `## Load: ${l.rate} requests/s, ${l.minutes} min, 10 % writes (${l.pass ? "PASS" : "FAIL"})`, ``,
+      `## Load: ${l.rate} requests/s, ${l.minutes} min, ${Math.round(l.writeShare * 100)} % writes (${l.pass ? "PASS" : "FAIL"})`, ``,
       `| Figure | Value | Goal |`, `|---|---|---|`,
       `| requests | ${l.requests} | ${Math.round(l.rate * l.minutes * 60)} |`,
       `| offered rate (open loop) | ${l.achievedRps} req/s (scheduler lag p99 ${l.scheduleLagP99Ms} ms) | ${l.rate} |`,
