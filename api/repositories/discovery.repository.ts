@@ -175,11 +175,21 @@ export function discoveryRepository(pool: pg.Pool, chainSchema: string) {
         params);
     },
 
-    /** The first `limit` open missions in a column order (newest / reward / expiry), with scoring columns. */
-    async ordered(f: CandidateFilter & { order: "created" | "reward" | "urgency"; excludeIds?: string[] }): Promise<CandidateRow[]> {
+    /**
+     * The first `limit` open missions in a column order (newest / reward / expiry), with scoring columns.
+     * `outside`: only those `nearest` over the same point and radius would not return (no current
+     * location, or farther than the radius), so a feed fills a sparse window in one query without
+     * fetching the near rows a second time.
+     */
+    async ordered(f: CandidateFilter & { order: "created" | "reward" | "urgency"; outside?: { latitude: number; longitude: number; radius: number } }): Promise<CandidateRow[]> {
       const params: unknown[] = [];
       const { where, p } = filters(f, params);
-      if (f.excludeIds?.length) where.push(`m.id <> ALL(${p(f.excludeIds)}::text[])`);
+      if (f.outside) {
+        where.push(
+          `(d.details_hash IS NULL OR d.latitude IS NULL OR d.longitude IS NULL OR d.on_chain_id IS NULL
+            OR m.on_chain_id <> d.on_chain_id::numeric OR ${HAVERSINE(f.outside.latitude, f.outside.longitude)} > ${p(f.outside.radius)})`,
+        );
+      }
       const order = { created: "m.created_at DESC, m.id", reward: "m.reward DESC, m.id", urgency: "m.expires_at ASC, m.id" }[f.order];
       const res = await q<CandidateRow>(pool,
         `WITH c AS MATERIALIZED (

@@ -97,6 +97,22 @@ describe("GET /feed", () => {
     expect(page.body.total).toBe(3);
   });
 
+  it("a window short of missions within 50 km is filled by the newest of the rest (farther or without a location), each once", async () => {
+    const cat2 = `${cat}fill`;
+    const near = await create("fillNear", { category: cat2 });
+    const far = await create("fillFar", { category: cat2, location: { latitude: north(here.latitude, 300_000), longitude: here.longitude, radius: 100 } });
+    const nowhere = await create("fillNowhere", { category: cat2, location: undefined });
+    const res = await call(api.url, "GET", `/feed?category=${cat2}&latitude=${here.latitude}&longitude=${here.longitude}`, { token: tok(stranger) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.total).toBe(3);
+    const byId = new Map(res.body.missions.map((m: any) => [m.mission.id, m]));
+    expect([...byId.keys()].sort()).toEqual([near, far, nowhere].sort());
+    expect((byId.get(near) as any).factors.distanceScore).toBeGreaterThan(0);
+    expect((byId.get(far) as any).factors.distanceScore).toBe(0);
+    expect((byId.get(nowhere) as any).factors.distanceScore).toBe(0.5); // unknown distance: neutral (feed-scoring.ts)
+    expect((byId.get(nowhere) as any).mission.location).toBeNull();
+  });
+
   it("category preference rises with viewing time", async () => {
     const before = await call(api.url, "GET", `/feed?category=${cat}`, { token: tok(performer) });
     expect(before.body.missions[0].factors.categoryPreferenceScore).toBe(0);

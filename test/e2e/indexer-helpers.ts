@@ -61,7 +61,10 @@ export function chainEnv() {
     args: readonly unknown[],
   ): Promise<TransactionReceipt> {
     const hash = await wallet(account).writeContract({ address, abi, functionName, args } as never);
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+    // 60 s, not viem's 180 s default (= the test timeout): a tx that never mines fails with its name.
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 5, timeout: 60_000 }).catch((err: unknown) => {
+      throw new Error(`${functionName} from ${account.address}: no receipt for ${hash}: ${(err as Error).message}`);
+    });
     if (receipt.status !== "success") throw new Error(`${functionName} reverted`);
     if (indexer) await indexer.waitForBlock(receipt.blockNumber);
     return receipt;

@@ -89,10 +89,14 @@ export function createDiscoveryService(deps: Deps) {
           box: boundingBox(f.latitude, f.longitude, FEED_RADIUS_M), limit: want, scoring: true,
         });
         if (near.length >= want) return near;
-        // Fewer than a window within 50 km: the newest of the rest (distance score 0) fill it up.
-        const seen = new Set(near.map((r) => r.id));
-        const newest = await repo.ordered({ ...base, order: "created", limit: want });
-        return near.concat(newest.filter((r) => !seen.has(r.id))).slice(0, want);
+        // Fewer than a window within 50 km: the newest of the rest (distance score 0, or 0.5 without a
+        // location) fill it up. The rest is selected in SQL (outside the radius or without a location):
+        // the near rows are not read twice, and near rows no longer take the fill-up's slots.
+        const rest = await repo.ordered({
+          ...base, order: "created", limit: want - near.length,
+          outside: { latitude: f.latitude, longitude: f.longitude, radius: FEED_RADIUS_M },
+        });
+        return near.concat(rest);
       };
       const [all, ctx] = await Promise.all([candidates(), repo.userContext(user.evmAddress, user.id)]);
       const capped = all.length > FEED_WINDOW;
