@@ -52,6 +52,34 @@ export function chainEnv() {
   let indexer: IndexerHandle | undefined;
   const setIndexer = (i: IndexerHandle | undefined) => (indexer = i);
 
+  /**
+   * Polls the receipt itself. viem's waitForTransactionReceipt re-checks only when it sees a NEW block:
+   * on an automining anvil that is otherwise idle, a block number observed before its receipt is
+   * stored means no later block ever comes, and the wait hung to its 180 s default (= the test
+   * timeout; CI, community-notifications and api-missions). Bounded at 60 s, naming the call.
+   */
+  async function receiptOf(hash: Hex, what: string): Promise<TransactionReceipt> {
+    const deadline = Date.now() + 60_000;
+    let nudgeAt = Date.now() + 5_000;
+    for (;;) {
+      const receipt = await client.getTransactionReceipt({ hash }).catch(() => null);
+      if (receipt) return receipt;
+      if (Date.now() > nudgeAt) {
+        // Still pending after 5 s on an automining chain: say so and mine a block (a stuck test helper
+        // transaction is not what any test is about; the warning keeps it visible).
+        nudgeAt = Date.now() + 5_000;
+        const tx = await client.getTransaction({ hash }).catch(() => null);
+        console.warn(`e2e: ${what}: ${hash} has no receipt after 5 s (${tx ? `pending, nonce ${tx.nonce}` : "unknown to the node"}); mining a block`);
+        await client.request({ method: "evm_mine", params: [] } as never).catch(() => {});
+      }
+      if (Date.now() > deadline) {
+        const tx = await client.getTransaction({ hash }).catch(() => null);
+        throw new Error(`${what}: no receipt for ${hash} after 60 s (${tx ? `in the pool, nonce ${tx.nonce}` : "unknown to the node"})`);
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
   /** Sends a call, waits for the receipt and (when an indexer runs) for its block to be indexed. */
   async function send(
     account: PrivateKeyAccount | ReturnType<typeof anvilAccount>,
@@ -61,10 +89,7 @@ export function chainEnv() {
     args: readonly unknown[],
   ): Promise<TransactionReceipt> {
     const hash = await wallet(account).writeContract({ address, abi, functionName, args } as never);
-    // 60 s, not viem's 180 s default (= the test timeout): a tx that never mines fails with its name.
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 5, timeout: 60_000 }).catch((err: unknown) => {
-      throw new Error(`${functionName} from ${account.address}: no receipt for ${hash}: ${(err as Error).message}`);
-    });
+    const receipt = await receiptOf(hash, `${functionName} from ${account.address}`);
     if (receipt.status !== "success") throw new Error(`${functionName} reverted`);
     if (indexer) await indexer.waitForBlock(receipt.blockNumber);
     return receipt;
