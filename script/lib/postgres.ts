@@ -208,14 +208,7 @@ export async function startEmbeddedPostgres(options: PostgresOptions = {}): Prom
     pid: server.pid,
     crashed: server.crashed,
     recreateDatabase: async () => {
-      const client = new pg.Client({ connectionString: `${base}/postgres` });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${client.escapeIdentifier(database)} with (force)`);
-      } finally {
-        await client.end();
-      }
-      await createDatabase(`${base}/postgres`, database);
+      await freshDatabase(`${base}/postgres`, database);
     },
     stop: cleanUp,
   };
@@ -232,21 +225,13 @@ async function createDatabase(adminUrl: string, database: string): Promise<void>
   }
 }
 
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /**
  * A fresh, empty database `name` on the server at `serverUrl` (dropped first if it exists, open
  * connections and all); returns its URL. For benchmarks and reliability runs that need scratch databases.
  */
 export async function freshDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${ident(name)}`);
-  } finally {
-    await admin.end();
-  }
+  await dropDatabase(serverUrl, name);
+  await createDatabase(serverUrl, name);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -254,11 +239,11 @@ export async function freshDatabase(serverUrl: string, name: string): Promise<st
 
 /** Drops database `name` (open connections and all); no error when it is not there. */
 export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
   try {
-    await admin.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`);
+    await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`);
   } finally {
-    await admin.end();
+    await client.end();
   }
 }
