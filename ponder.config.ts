@@ -10,21 +10,26 @@ import {
   reputationRegistryAbi,
 } from "./indexer/lib/abis.ts";
 import { readDeployment } from "./indexer/lib/deployment.ts";
+import { knownChain } from "./indexer/lib/known-chains.ts";
 
 const deployment = readDeployment();
 const { contracts: c } = deployment;
 const rpc = process.env.RPC_URL ?? "http://127.0.0.1:8545";
 // A websocket subscription is the lowest-latency source of new blocks (anvil serves ws on its
-// http port); without one, poll every 100 ms.
+// http port).
 const ws = process.env.RPC_WS_URL || undefined;
-const chain = process.env.PONDER_CHAIN_NAME ?? (deployment.chainId === 31337 ? "local" : `chain${deployment.chainId}`);
+const known = knownChain(deployment.chainId);
+const chain = process.env.PONDER_CHAIN_NAME ?? (deployment.chainId === 31337 ? "local" : (known?.name ?? `chain${deployment.chainId}`));
+// Without a websocket: 100 ms locally; on a real network a quarter of a block, so a public RPC is not
+// asked ten times a second for nothing. Ponder keeps its own reorg depth per chain id (no setting).
+const pollingInterval = known ? Math.max(100, (known.blockTimeSeconds * 1000) / 4) : 100;
 
 const at = (name: keyof typeof c) => ({ chain, address: c[name].address, startBlock: c[name].startBlock });
 
 export default createConfig({
   chains: {
     // anvil chains are thrown away and restarted with the same id: never reuse Ponder's RPC cache there.
-    [chain]: { id: deployment.chainId, rpc, ws, pollingInterval: 100, disableCache: deployment.chainId === 31337 },
+    [chain]: { id: deployment.chainId, rpc, ws, pollingInterval, disableCache: deployment.chainId === 31337 },
   },
   contracts: {
     MissionEscrow: { abi: missionEscrowAbi, ...at("MissionEscrow") },

@@ -5,30 +5,25 @@ import { bodyLimit } from "hono/body-limit";
 import { createDeps, type Deps } from "./deps.ts";
 import { loadEnv, type Env } from "./env.ts";
 import { runMigrations } from "./db/migrate.ts";
-import { createApp, createRouter } from "./lib/create-app.ts";
+import { createApp } from "./lib/create-app.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
 import { createLogger, registerSecrets, type Logger } from "./lib/logger.ts";
+import { tlsServer } from "./lib/tls.ts";
 import { readToken, rejectBadToken } from "./middlewares/auth.ts";
 import { requireJsonBody } from "./middlewares/content-type.ts";
 import { idempotency } from "./middlewares/idempotency.ts";
 import { observe } from "./middlewares/observe.ts";
+import { apiRouter, openApiDocument } from "./openapi.ts";
 import { rateLimit } from "./middlewares/rate-limit.ts";
 import { contentSecurityPolicy, corsPolicy, databaseOutage, securityHeaders } from "./middlewares/security.ts";
-import { authRouter } from "./routes/auth/auth.index.ts";
-import { missionsRouter } from "./routes/missions/missions.index.ts";
-import { disputesRouter } from "./routes/disputes/disputes.index.ts";
-import { discoveryRouter } from "./routes/discovery/discovery.index.ts";
-import { profileRouter } from "./routes/profile/profile.index.ts";
-import { communityRouter } from "./routes/community/community.index.ts";
 import { docsRouter } from "./routes/system/docs.ts";
-import { systemRouter } from "./routes/system/system.index.ts";
+import { graphiqlAssetsRouter } from "./routes/system/graphiql.ts";
 import { unlessEvidenceUpload } from "./routes/disputes/disputes.paths.ts";
-import { disputeKeeper } from "./services/dispute-keeper.ts";
 import { attachRealtime, type Realtime } from "./services/discovery/realtime.ts";
-import { discoveryService, LOCATION_RETENTION_DAYS } from "./services/discovery/discovery.service.ts";
 import { loadReactors } from "./reactors/index.ts";
-import { vaultService } from "./services/vault.service.ts";
 import { startReactorRunner, type ReactorRunner } from "./reactors/runner.ts";
+import { startWebhookDispatcher, type WebhookDispatcher } from "./services/webhooks/dispatcher.ts";
+import { disabledNotice } from "./services/webhooks/disabled-notice.ts";
 
 export function buildApp(deps: Deps) {
   const app = createApp();
@@ -56,35 +51,14 @@ export function buildApp(deps: Deps) {
   );
   app.use("*", unlessEvidenceUpload(requireJsonBody()), idempotency());
 
-  const api = createRouter();
-  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
-    type: "http",
-    scheme: "bearer",
-    bearerFormat: "JWT",
-  });
-  api
-    .route("/", systemRouter())
-    .route("/", authRouter())
-    // discovery before missions: /missions/nearby must not match /missions/:id
-    .route("/", discoveryRouter())
-    .route("/", missionsRouter())
-    .route("/", disputesRouter())
-    .route("/", profileRouter())
-    .route("/", communityRouter());
+  const api = apiRouter();
   // The unversioned API and /v2 are the same routes (spec "Versioning").
   app.route("/", api);
   app.route("/v2", api);
   app.route("/", docsRouter());
+  app.route("/", graphiqlAssetsRouter());
 
-  const doc = api.getOpenAPI31Document({
-    openapi: "3.1.0",
-    info: {
-      title: "Mission marketplace API",
-      version: "1.0.0",
-      description: "Every path is also served under /v2. Errors: { error: { code, message } }. Real time: WebSocket /ws (optional ?token=<JWT>); JSON frames { event, data }; client events subscribe:geohash / unsubscribe:geohash { geohash }; server events ready, subscribed, unsubscribed, mission:created { mission }, mission:updated { missionId, state, mission }, error { code, message } (see README).",
-    },
-    servers: [{ url: "/" }, { url: "/v2" }],
-  });
+  const doc = openApiDocument(api);
   app.get("/openapi.json", (c) => c.json(doc));
   app.get("/v2/openapi.json", (c) => c.json(doc));
   return app;
@@ -112,7 +86,7 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
   // (A database password shorter than 12 characters is a local default such as "postgres": redacting it would
   // blank ordinary words.)
   const dbPassword = decodeURIComponent(new URL(env.DATABASE_URL).password);
-  registerSecrets([env.RELAYER_PRIVATE_KEY, env.SPONSOR_PRIVATE_KEY, env.JWT_SECRET, env.VAPID_PRIVATE_KEY, dbPassword.length >= 12 ? dbPassword : undefined]);
+  registerSecrets([env.RELAYER_PRIVATE_KEY, ...(env.RELAYER_PRIVATE_KEYS ?? []), env.SPONSOR_PRIVATE_KEY, env.JWT_SECRET, env.VAPID_PRIVATE_KEY, dbPassword.length >= 12 ? dbPassword : undefined]);
   const logger = options.logger ?? createLogger(env.LOG_LEVEL, { service: "api" });
   const deps = createDeps(env, logger);
   if (env.MIGRATE_ON_START) await runMigrations(deps.database);
@@ -124,27 +98,43 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
     void deps.repos.nonces.purgeExpired().catch(() => {});
     void deps.repos.idempotency.purgeExpired().catch(() => {});
     // Location history retention (spec: 30 days), discovery area.
-    void discoveryService(deps).repo.purgeLocationHistory(LOCATION_RETENTION_DAYS).catch(() => {});
+    void deps.services.discovery.purgeLocationHistory().catch(() => {});
+    void deps.services.discovery.purgeChangeFeed().catch(() => {});
     // Vault export logs retention (90 days), community area; an idempotent DELETE in every copy.
-    void vaultService(deps).purgeExportLogs().catch(() => {});
+    void deps.services.vault.purgeExportLogs().catch(() => {});
   }, 10 * 60 * 1000);
   sweep.unref();
-  // Disputes: finalize/release after deadlines (advisory-lock leader among copies).
-  const keeper = disputeKeeper(deps);
+  // Mission and dispute deadlines, stale rating claims (advisory-lock leader among copies).
+  const keeper = deps.keeper;
   keeper.start();
   // Journal reactors (notifications, achievement mints): one leader among the API copies.
   const reactorRunner: ReactorRunner | undefined = env.REACTORS_ENABLED
     ? startReactorRunner(deps, await loadReactors(logger))
+    : undefined;
+  // Webhooks: every copy sends from the shared outbox (leased rows; see the dispatcher).
+  const webhooks: WebhookDispatcher | undefined = env.WEBHOOKS_DISPATCH_ENABLED
+    ? startWebhookDispatcher({
+        repo: deps.repos.webhooks,
+        logger,
+        onDisabled: disabledNotice(deps.repos.notifications),
+        options: {
+          concurrency: env.WEBHOOK_CONCURRENCY, pollMs: env.WEBHOOK_POLL_MS, retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
+          maxAttempts: env.WEBHOOK_MAX_ATTEMPTS, timeoutMs: env.WEBHOOK_TIMEOUT_MS, allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE_URLS,
+          maxResponseBytes: 64 * 1024,
+        },
+      })
     : undefined;
   return {
     app,
     deps,
     env,
     listen(port = env.PORT) {
+      const tls = tlsServer(env);
+      const scheme = tls ? "https" : "http";
       return new Promise((resolve, reject) => {
-        server = serve({ fetch: app.fetch, port, hostname: env.HOST }, (info) => {
-          logger.info("api listening", { port: info.port, host: env.HOST });
-          resolve({ port: info.port, url: `http://127.0.0.1:${info.port}` });
+        server = serve({ fetch: app.fetch, port, hostname: env.HOST, ...tls }, (info) => {
+          logger.info("api listening", { port: info.port, host: env.HOST, scheme });
+          resolve({ port: info.port, url: `${scheme}://127.0.0.1:${info.port}` });
         });
         server.once("error", reject);
         // WebSocket /ws (discovery area): upgrades on the same HTTP server.
@@ -156,6 +146,7 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
       await keeper.stop();
       await realtime?.close();
       await reactorRunner?.stop();
+      await webhooks?.stop();
       if (server) {
         const s = server;
         await new Promise<void>((r) => {

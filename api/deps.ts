@@ -1,34 +1,59 @@
-// Everything a request may need, built once per server instance and handed to handlers via c.var.
+// The composition root: every repository and service is built here, once per server instance, from
+// narrow interfaces (api/lib/ports.ts), and handed to handlers via c.var.deps.
 import { createPublicClient, http, type PublicClient } from "viem";
-import type { Env } from "./env.ts";
+import { knownChain } from "../indexer/lib/known-chains.ts";
+import { keeperIntervalMs, relayerKeys, type Env } from "./env.ts";
+import { chainTables } from "./db/chain.ts";
 import { createDatabase, type Database } from "./db/client.ts";
-import { deploymentFile, loadDeployment, type Deployment } from "./lib/deployment.ts";
+import { deploymentFile, loadDeployment } from "./lib/deployment.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createMetrics, type Metrics } from "./lib/metrics.ts";
+import type { ChainContext, Relayer } from "./lib/ports.ts";
 import { idempotencyRepository } from "./repositories/idempotency.repository.ts";
 import { noncesRepository } from "./repositories/nonces.repository.ts";
 import { rateLimitRepository } from "./repositories/rate-limit.repository.ts";
 import { usersRepository } from "./repositories/users.repository.ts";
+import { notificationsRepository } from "./repositories/notifications.repository.ts";
+import { webhooksRepository } from "./repositories/webhooks.repository.ts";
+import { webhooksService } from "./services/webhooks/webhooks.service.ts";
 import { authService } from "./services/auth.service.ts";
 import { indexerService } from "./services/indexer.service.ts";
+import { escrowStablecoin } from "./services/stablecoin.ts";
 import { missionDetailsRepository } from "./repositories/mission-details.repository.ts";
 import { missionsRepository } from "./repositories/missions.repository.ts";
+import { deadlinesRepository } from "./repositories/deadlines.repository.ts";
+import { ratingClaimsRepository } from "./repositories/rating-claims.repository.ts";
+import { deadlineKeeper } from "./services/keeper/deadline-keeper.ts";
+import { ratingSweeper } from "./services/profile/rating-sweeper.ts";
 import { missionsService } from "./services/missions.service.ts";
-import { createRelayer, relayerAccount, type Relayer } from "./services/relayer.ts";
+import { createRelayerPool, feeCapWei, relayerAccounts } from "./services/relayer/index.ts";
+import { faucetRepository } from "./repositories/faucet.repository.ts";
+import { faucetService } from "./services/wallet/faucet.service.ts";
+import { walletSetupService } from "./services/wallet/wallet-setup.service.ts";
+import { discoveryRepository } from "./repositories/discovery.repository.ts";
+import { discoveryFeedRepository } from "./repositories/discovery-feed.repository.ts";
+import { discoveryChangesRepository, discoveryReadModelRepository } from "./repositories/discovery-read-model.repository.ts";
+import { journalRepository } from "./repositories/journal.repository.ts";
+import { guildsRepository } from "./repositories/guilds.repository.ts";
+import { vaultRepository } from "./repositories/vault.repository.ts";
+import { disputesRepository } from "./repositories/disputes.repository.ts";
+import { profileRepository } from "./repositories/profile.repository.ts";
+import { locksRepository } from "./repositories/locks.repository.ts";
+import { healthRepository } from "./repositories/health.repository.ts";
+import { discoveryService } from "./services/discovery/discovery.service.ts";
+import { communityServices } from "./services/community.ts";
+import { webPushDelivery } from "./services/push-delivery.ts";
+import { vaultService } from "./services/vault.service.ts";
+import { disputesService } from "./services/disputes.service.ts";
+import { localDiskEvidenceStore } from "./services/evidence-store.ts";
+import { lazyRatingAttester, profileServices } from "./services/profile/index.ts";
+import { builderScoreProviderFromEnv } from "./services/profile/builder-score.ts";
 import {
   memoryRateLimitStore,
   postgresRateLimitStore,
   rateLimiter,
   type RateLimiter,
 } from "./services/rate-limit.service.ts";
-
-export interface ChainContext {
-  chainId: number;
-  rpcUrl: string;
-  publicClient: PublicClient;
-  /** Null until a deployment file exists. */
-  deployment: Deployment | null;
-}
 
 export function createDeps(env: Env, logger: Logger) {
   const database: Database = createDatabase(env.DATABASE_URL);
@@ -43,34 +68,84 @@ export function createDeps(env: Env, logger: Logger) {
   const publicClient = createPublicClient({
     transport: http(env.RPC_URL, { timeout: 10_000, retryCount: 1 }),
   }) as PublicClient;
-  const chain: ChainContext = { chainId, rpcUrl: env.RPC_URL, publicClient, deployment };
+  const explorerUrl = env.EXPLORER_URL ?? knownChain(chainId)?.easExplorer ?? null;
+  const stablecoin = escrowStablecoin(publicClient, deployment);
+  const chain: ChainContext = { chainId, rpcUrl: env.RPC_URL, publicClient, deployment, stablecoin, explorerUrl };
 
+  const chainDb = chainTables(env.CHAIN_SCHEMA);
+  const discoveryReadModel = discoveryReadModelRepository(database.pool, env.CHAIN_SCHEMA);
   const repos = {
+    discoveryReadModel,
+    discoveryChanges: discoveryChangesRepository(database.pool),
     users: usersRepository(db),
     nonces: noncesRepository(db),
     idempotency: idempotencyRepository(db),
     rateLimit: rateLimitRepository(db),
     missions: missionsRepository(database.pool, env.CHAIN_SCHEMA),
-    missionDetails: missionDetailsRepository(db),
+    missionDetails: missionDetailsRepository(db, discoveryReadModel),
+    faucet: faucetRepository(db),
+    webhooks: webhooksRepository(db, database.pool, env.CHAIN_SCHEMA),
+    notifications: notificationsRepository(db),
+    deadlines: deadlinesRepository(db, chainDb),
+    ratingClaims: ratingClaimsRepository(database.pool, db, chainDb),
+    discovery: discoveryRepository(database.pool, env.CHAIN_SCHEMA),
+    discoveryFeed: discoveryFeedRepository(database.pool),
+    journal: journalRepository(database.pool, env.CHAIN_SCHEMA),
+    guilds: guildsRepository(database.pool, env.CHAIN_SCHEMA),
+    vault: vaultRepository(database.pool, env.CHAIN_SCHEMA),
+    disputes: disputesRepository(database.pool, db, env.CHAIN_SCHEMA),
+    profile: profileRepository(database.pool, env.CHAIN_SCHEMA),
+    locks: locksRepository(database.pool),
+    health: healthRepository(db),
   };
   const metrics: Metrics = createMetrics();
   const indexer = indexerService({ url: env.INDEXER_URL, chainId, waitMs: env.INDEXER_WAIT_MS });
   let relayer: Relayer | null = null;
+  const feePolicy = { capWei: feeCapWei(env.RELAYER_MAX_FEE_GWEI, chainId), waitMs: env.RELAYER_FEE_WAIT_MS };
+  const keys = relayerKeys(env);
   if (deployment) {
-    const account = relayerAccount(env.RELAYER_PRIVATE_KEY as `0x${string}` | undefined, chainId);
-    if (account.address.toLowerCase() !== deployment.relayer.toLowerCase()) {
-      logger.warn("the relayer key is not the deployment's relayer: users must approve it as operator", {
-        relayer: account.address,
-      });
+    const accounts = relayerAccounts(keys, chainId);
+    if (accounts[0]!.address.toLowerCase() !== deployment.relayer.toLowerCase()) {
+      logger.warn(
+        deployment.executor
+          ? "the primary relayer key is not the deployment's relayer: it lacks the service's roles (faucet, mints, appeals)"
+          : "the relayer key is not the deployment's relayer: users must approve it as operator",
+        { relayer: accounts[0]!.address },
+      );
     }
-    relayer = createRelayer({
-      account, chainId, rpcUrl: env.RPC_URL, escrow: deployment.contracts.MissionEscrow.address,
+    relayer = createRelayerPool({
+      accounts, executor: deployment.executor ?? null, chainId, rpcUrl: env.RPC_URL, escrow: deployment.contracts.MissionEscrow.address,
       publicClient, database, indexer, logger, metrics,
-      indexerWaitMs: env.INDEXER_WAIT_MS, crashAfterBroadcast: env.RELAYER_CRASH_AFTER_BROADCAST,
+      crashAfterBroadcast: env.RELAYER_CRASH_AFTER_BROADCAST,
+      replaceAfterBlocks: env.RELAYER_REPLACE_AFTER_BLOCKS,
+      fees: feePolicy,
+      balance: { minWei: BigInt(env.RELAYER_MIN_BALANCE_WEI), everyMs: env.RELAYER_BALANCE_EVERY_MS },
+      onIndexed: (block) => discoveryReadModel.syncBlock(block),
     });
   }
   const port = env.PORT;
   const domain = env.SIWE_DOMAIN ?? (port === 0 ? "localhost" : `localhost:${port}`);
+  // The one address users approve as their operator (OperatorRegistry): the deployment's executor
+  // (every pool key forwards through it), else (older files) the one key that sends.
+  const operator = relayer ? (deployment?.executor ?? relayer.address) : null;
+  const walletSetup = walletSetupService({ chain, relayer, operator });
+  const missionDeps = {
+    chain, relayer, missions: repos.missions, details: repos.missionDetails, users: repos.users, setup: walletSetup.gate,
+  };
+  const missions = missionsService(missionDeps);
+  const community = communityServices({
+    guildsRepo: repos.guilds,
+    notificationsRepo: repos.notifications,
+    users: repos.users,
+    push: webPushDelivery({
+      publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT, logger,
+    }),
+    chain,
+    relayer,
+    setup: walletSetup.gate,
+    mission: (id, viewer) => missions.get(id, viewer),
+    logger,
+  });
   const services = {
     auth: authService({
       config: {
@@ -88,10 +163,43 @@ export function createDeps(env: Env, logger: Logger) {
       logger,
     }),
     indexer,
-    missions: missionsService({
-      chain, relayer, missions: repos.missions, details: repos.missionDetails, users: repos.users,
+    missions,
+    walletSetup,
+    faucet: faucetService({ chain, relayer, claims: repos.faucet, enabled: env.FAUCET_ENABLED }),
+    webhooks: webhooksService({ repo: repos.webhooks, users: repos.users, allowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS }),
+    discovery: discoveryService({ repo: repos.discovery, feed: repos.discoveryFeed, journal: repos.journal, missions: repos.missions, changes: repos.discoveryChanges }),
+    community,
+    vault: vaultService({
+      repo: repos.vault, missions: repos.missions, guilds: repos.guilds, notifications: repos.notifications, chain, logger,
+    }),
+    disputes: disputesService({ ...missionDeps, repo: repos.disputes, store: localDiskEvidenceStore(env.EVIDENCE_DIR) }),
+    profile: profileServices({
+      repo: repos.profile,
+      users: repos.users,
+      chain,
+      relayer,
+      attester: lazyRatingAttester({
+        chain, relayer, relayerKey: keys[0], sponsorKey: env.SPONSOR_PRIVATE_KEY,
+        database, locks: repos.locks, indexer, logger, metrics, fees: feePolicy,
+      }),
+      provider: builderScoreProviderFromEnv(env.BUILDER_SCORE_URL),
+      explorerUrl: chain.explorerUrl ?? undefined,
     }),
   };
+  // Deadlines act by themselves (advisory-lock leader among copies); started by the server.
+  const keeper = deadlineKeeper({
+    locks: repos.locks,
+    chainId,
+    publicClient,
+    escrow: deployment?.contracts.MissionEscrow.address ?? null,
+    relayer,
+    deadlines: repos.deadlines,
+    ratings: deployment
+      ? ratingSweeper({ locks: repos.locks, publicClient, indexer, claims: repos.ratingClaims })
+      : null,
+    logger,
+    intervalMs: keeperIntervalMs(env),
+  });
   const store = env.RATE_LIMIT_STORE === "postgres" ? postgresRateLimitStore(repos.rateLimit) : memoryRateLimitStore();
   const limiter: RateLimiter = rateLimiter(store, {
     anonymous: env.RATE_LIMIT_ANON_PER_MIN,
@@ -108,6 +216,9 @@ export function createDeps(env: Env, logger: Logger) {
     rateLimiter: limiter,
     metrics,
     relayer,
+    /** The address users approve (the executor, else the relayer); null without a deployment. */
+    operator,
+    keeper,
     close: () => database.close(),
   };
 }

@@ -89,9 +89,8 @@ contract AchievementNFT is IAchievementNFT, ERC721, AccessControl {
     }
 
     /// @inheritdoc IAchievementNFT
-    /// @dev Also requires `missionId` to fit in 64 bits (SafeCast). Emits `Transfer`, then `Locked` for a
-    /// soulbound kind, then `AchievementMinted`. Uses `_mint`, not `_safeMint`: the mint cannot be
-    /// blocked by a recipient contract, and the relayer must not run foreign code.
+    /// @dev Uses `_mint`, not `_safeMint`: the mint cannot be blocked by a recipient contract, and the
+    /// relayer must not run foreign code.
     function mint(address to, uint256 achievementId, uint256 missionId)
         external
         override

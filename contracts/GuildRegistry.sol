@@ -117,8 +117,6 @@ contract GuildRegistry is IGuildRegistry, AccessControl {
     }
 
     /// @inheritdoc IGuildRegistry
-    /// @dev Requirements: caller is `admin` or its operator; `admin` holds ROLE_ADMIN in the guild;
-    /// `feeBps <= MAX_FEE_BPS`; `treasury` is not zero.
     function updateGuildSettings(uint32 guildId, address admin, uint16 feeBps, address treasury)
         external
         override
@@ -138,7 +136,6 @@ contract GuildRegistry is IGuildRegistry, AccessControl {
     //////////////////////////////////////////////////////////////*/
 
     /// @inheritdoc IGuildRegistry
-    /// @dev Requirements: the guild exists; `member` is not a member yet.
     function join(uint32 guildId, address member)
         external
         override
@@ -155,9 +152,6 @@ contract GuildRegistry is IGuildRegistry, AccessControl {
     }
 
     /// @inheritdoc IGuildRegistry
-    /// @dev Requirements: the guild exists; `member` is a member; `member` is not the last admin.
-    /// Emits `RolesChanged(guildId, member, previousRoles, 0, member)` before `MemberLeft` when the
-    /// member held any role.
     function leave(uint32 guildId, address member)
         external
         override
@@ -179,12 +173,6 @@ contract GuildRegistry is IGuildRegistry, AccessControl {
     }
 
     /// @inheritdoc IGuildRegistry
-    /// @dev Requirements:
-    /// - the guild exists; caller is `by` or its operator; `roles` has no bit beyond the three roles.
-    /// - `by` and `member` are members.
-    /// - `by` holds ROLE_ADMIN, or `by` holds ROLE_OFFICER, `member` is not an admin and only the curator
-    ///   bit changes (else `GuildRegistry_MissingRole(.., by, ROLE_ADMIN)`).
-    /// - the last admin does not lose ROLE_ADMIN.
     function setRoles(uint32 guildId, address member, uint8 roles, address by)
         external
         override
@@ -226,9 +214,6 @@ contract GuildRegistry is IGuildRegistry, AccessControl {
     //////////////////////////////////////////////////////////////*/
 
     /// @inheritdoc IGuildRegistry
-    /// @dev Requirements: the guild exists; caller is `curator` or its operator; `curator` is a member
-    /// holding ROLE_CURATOR; the escrow is set; the mission exists and belongs to the guild.
-    /// Re-publishing a mission already on the board updates its entry (same event).
     function publishToBoard(
         uint32 guildId,
         uint256 missionId,
@@ -249,8 +234,6 @@ contract GuildRegistry is IGuildRegistry, AccessControl {
     }
 
     /// @inheritdoc IGuildRegistry
-    /// @dev Requirements: the guild exists; caller is `curator` or its operator; `curator` is a member
-    /// holding ROLE_CURATOR; the mission is on the board.
     function removeFromBoard(uint32 guildId, uint256 missionId, address curator)
         external
         override

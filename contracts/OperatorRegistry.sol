@@ -44,6 +44,11 @@ contract OperatorRegistry is IOperatorRegistry, EIP712, Nonces {
     }
 
     /// @inheritdoc IOperatorRegistry
+    function renounceOperator(address user) external {
+        _setOperator(user, msg.sender, false);
+    }
+
+    /// @inheritdoc IOperatorRegistry
     function isAuthorized(address user, address caller) external view returns (bool) {
         return user == caller || _operators[user][caller];
     }

@@ -34,7 +34,6 @@ contract ReputationRegistry is IReputationRegistry, AccessControl {
     }
 
     /// @inheritdoc IReputationRegistry
-    /// @dev Also requires `account` not to be zero.
     function setBuilderScore(address account, uint8 score) external override onlyRole(PROVIDER_ROLE) {
         if (account == address(0)) revert Errors.ZeroAddress();
         if (score > MAX_SCORE) revert Errors.ReputationRegistry_ScoreOutOfRange(score);
@@ -43,7 +42,6 @@ contract ReputationRegistry is IReputationRegistry, AccessControl {
     }
 
     /// @inheritdoc IReputationRegistry
-    /// @dev Also requires neither address to be zero.
     function recordReferral(address referrer, address referee) external override onlyRole(REFERRER_ROLE) {
         if (referrer == address(0) || referee == address(0)) revert Errors.ZeroAddress();
         if (referrer == referee) revert Errors.ReputationRegistry_SelfReferral(referee);

@@ -1,11 +1,12 @@
 // Chain tables of the marketplace. Amounts are base units of the 6-decimal stablecoin (bigint);
 // times are unix seconds of the block (bigint); ids are documented in docs/decisions.md.
 import { index, onchainTable } from "ponder";
+import type { DisputeId, DisputeOutcome, DisputeState, MissionId, MissionState } from "./lib/domain/index.ts";
 
 export const missions = onchainTable(
   "missions",
   (t) => ({
-    id: t.text().primaryKey(), // UUID from (chainId, escrow, onChainId)
+    id: t.text().primaryKey().$type<MissionId>(), // UUID from (chainId, escrow, onChainId)
     chainId: t.integer().notNull(),
     onChainId: t.bigint().notNull(),
     escrowAddress: t.hex().notNull(),
@@ -16,10 +17,10 @@ export const missions = onchainTable(
     reward: t.bigint().notNull(),
     ddrAmount: t.bigint().notNull(), // the DDR a dispute costs (reserveFor), the paid one once disputed
     guildFeeBps: t.integer().notNull(),
-    state: t.text().notNull(), // Open | Accepted | Submitted | Completed | Cancelled | Expired | Disputed
+    state: t.text().notNull().$type<MissionState>(),
     detailsHash: t.hex().notNull(),
     proofHash: t.hex(),
-    disputeId: t.text(),
+    disputeId: t.text().$type<DisputeId>(),
     refundAmount: t.bigint(),
     expiresAt: t.bigint().notNull(),
     createdAt: t.bigint().notNull(),
@@ -72,17 +73,17 @@ export const settlements = onchainTable("settlements", (t) => ({
 export const disputes = onchainTable(
   "disputes",
   (t) => ({
-    id: t.text().primaryKey(), // UUID from ("dispute", chainId, escrow, onChainId)
+    id: t.text().primaryKey().$type<DisputeId>(), // UUID from ("dispute", chainId, escrow, onChainId)
     onChainId: t.bigint().notNull(),
     escrowAddress: t.hex().notNull(),
-    missionId: t.text().notNull(),
+    missionId: t.text().notNull().$type<MissionId>(),
     missionOnChainId: t.bigint().notNull(),
     poster: t.hex().notNull(),
     performer: t.hex().notNull(),
     initiator: t.hex().notNull(),
     resolver: t.hex(),
-    state: t.text().notNull(), // Pending | Investigating | Resolved | Appealed | Finalized
-    outcome: t.text().notNull(), // None | PosterWins | PerformerWins | Split | Cancelled
+    state: t.text().notNull().$type<DisputeState>(),
+    outcome: t.text().notNull().$type<DisputeOutcome>(),
     splitPercentage: t.integer(),
     ddrAmount: t.bigint().notNull(),
     lppAmount: t.bigint().notNull(),
@@ -97,12 +98,12 @@ export const disputes = onchainTable(
     appellant: t.hex(),
     appealedAt: t.bigint(),
     appealDecisionDeadline: t.bigint(),
-    appealedOutcome: t.text(),
+    appealedOutcome: t.text().$type<DisputeOutcome>(),
     appealResolver: t.hex(),
     appealOverturned: t.boolean(),
     finalizedAt: t.bigint(),
     byDefault: t.boolean(),
-    missionState: t.text(), // the mission's state after finalization
+    missionState: t.text().$type<MissionState>(), // the mission's state after finalization
     payoutPoster: t.bigint(),
     payoutPerformer: t.bigint(),
     payoutProtocol: t.bigint(),

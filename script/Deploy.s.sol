@@ -12,9 +12,13 @@ import {AchievementNFT} from "../contracts/AchievementNFT.sol";
 import {GuildRegistry} from "../contracts/GuildRegistry.sol";
 import {MissionEscrow} from "../contracts/MissionEscrow.sol";
 import {OperatorRegistry} from "../contracts/OperatorRegistry.sol";
+import {RelayerExecutor} from "../contracts/RelayerExecutor.sol";
 import {ReputationRegistry} from "../contracts/ReputationRegistry.sol";
 import {TestStablecoin} from "../contracts/TestStablecoin.sol";
+import {IDisputeCourt} from "../contracts/interfaces/IDisputeCourt.sol";
+import {IGuildRegistry} from "../contracts/interfaces/IGuildRegistry.sol";
 import {IMissionEscrow} from "../contracts/interfaces/IMissionEscrow.sol";
+import {IOperatorRegistry} from "../contracts/interfaces/IOperatorRegistry.sol";
 import {Guilds} from "../contracts/types/DataTypes.sol";
 
 /// @notice Deploys the marketplace (or reuses the deployment recorded in DEPLOYMENT_FILE when its code
@@ -22,10 +26,23 @@ import {Guilds} from "../contracts/types/DataTypes.sol";
 /// and, on a local chain (31337) only, funds and authorises anvil's accounts 1..8 and creates a demo
 /// guild. Every step checks the chain first, so running it again sends nothing that is already done.
 ///
+/// The RelayerExecutor (the operator users approve; docs/decisions.md "Relayer key pool (executor)") is
+/// deployed with the deployer as admin, its allowlist set, and RELAYER_ROLE granted to the relayer and
+/// to every address in RELAYER_ADDRESSES (the key pool). It is recorded as `executor` in the file; an
+/// older file without it gets one on the next run.
+///
+/// On a chain with a canonical stablecoin and EAS (`npm run deploy` passes a known chain's addresses
+/// from indexer/lib/known-chains.ts), those are used instead of the test token and a private EAS, and
+/// the rating schema is registered only if the registry lacks it.
+///
 /// Env: DEPLOYER_PRIVATE_KEY (required except on 31337, where anvil's account 0 is used),
-/// RELAYER_ADDRESS (default: the deployer), PROTOCOL_TREASURY and LABS_TREASURY (default: the
-/// deployer), DEPLOYMENT_FILE (default deployments/<chainId>.json; must be under deployments/, the
-/// only folder foundry.toml lets scripts write: `npm run deploy` stages other paths there).
+/// RELAYER_ADDRESS (default: the deployer; the pool's primary key, which holds the service's roles),
+/// RELAYER_ADDRESSES (comma list: the pool's keys, granted RELAYER_ROLE on the executor; the relayer
+/// always is), PROTOCOL_TREASURY and LABS_TREASURY (default: the
+/// deployer), STABLECOIN_ADDRESS (default: deploy TestStablecoin), EAS_ADDRESS and
+/// SCHEMA_REGISTRY_ADDRESS (both or neither; default: deploy EAS), DEPLOYMENT_FILE (default
+/// deployments/<chainId>.json; must be under deployments/, the only folder foundry.toml lets scripts
+/// write: `npm run deploy` stages other paths there).
 ///
 ///   forge script script/Deploy.s.sol --rpc-url $RPC_URL --broadcast
 contract Deploy is Script {
@@ -39,7 +56,8 @@ contract Deploy is Script {
         "bytes32 missionId,address rater,address ratee,uint8 score,string comment,uint256 timestamp";
 
     struct Deployment {
-        TestStablecoin stablecoin;
+        /// @dev TestStablecoin when the script deployed it, else the chain's canonical stablecoin.
+        address stablecoin;
         OperatorRegistry operators;
         GuildRegistry guilds;
         MissionEscrow escrow;
@@ -48,6 +66,8 @@ contract Deploy is Script {
         ISchemaRegistry schemaRegistry;
         address eas;
         uint256[8] startBlocks;
+        /// @dev The operator users approve; the pool's keys forward through it.
+        RelayerExecutor executor;
     }
 
     struct Achievement {
@@ -63,7 +83,7 @@ contract Deploy is Script {
     }
 
     string[8] internal NAMES = [
-        "TestStablecoin",
+        "Stablecoin",
         "OperatorRegistry",
         "GuildRegistry",
         "MissionEscrow",
@@ -76,6 +96,12 @@ contract Deploy is Script {
     uint256 internal deployerKey;
     address internal deployer;
     address internal relayer;
+    /// @dev The key pool: RELAYER_ROLE on the executor (the relayer too).
+    address[] internal relayers;
+    /// @dev The chain's own stablecoin / EAS pair, or zero to deploy the project's.
+    address internal canonicalStablecoin;
+    address internal canonicalEas;
+    address internal canonicalSchemaRegistry;
 
     function run() external returns (Deployment memory d) {
         deployerKey = vm.envOr("DEPLOYER_PRIVATE_KEY", uint256(0));
@@ -85,6 +111,10 @@ contract Deploy is Script {
         }
         deployer = vm.addr(deployerKey);
         relayer = vm.envOr("RELAYER_ADDRESS", deployer);
+        address[] memory onlyRelayer = new address[](1);
+        onlyRelayer[0] = relayer;
+        relayers = vm.envOr("RELAYER_ADDRESSES", ",", onlyRelayer);
+        _readCanonical();
         string memory file =
             vm.envOr("DEPLOYMENT_FILE", string.concat("deployments/", vm.toString(block.chainid), ".json"));
 
@@ -95,10 +125,12 @@ contract Deploy is Script {
         } else {
             d = _deploy();
         }
+        _useCanonicalEas(d);
         _grantRoles(d);
+        _setUpExecutor(d);
         _defineAchievements(d.achievements);
         bytes32 schemaUid = _registerRatingSchema(d.schemaRegistry);
-        if (block.chainid == LOCAL_CHAIN_ID) _setUpLocal(d);
+        if (block.chainid == LOCAL_CHAIN_ID && canonicalStablecoin == address(0)) _setUpLocal(d);
 
         _write(file, d, schemaUid);
     }
@@ -115,11 +147,13 @@ contract Deploy is Script {
         address[8] memory addrs;
         for (uint256 i; i < 8; ++i) {
             string memory key = string.concat(".contracts.", NAMES[i]);
+            // Files written before the stablecoin entry was renamed still name it after the test token.
+            if (i == 0 && !vm.keyExistsJson(json, key)) key = ".contracts.TestStablecoin";
             addrs[i] = vm.parseJsonAddress(json, string.concat(key, ".address"));
             if (addrs[i].code.length == 0) return (d, false);
             d.startBlocks[i] = vm.parseJsonUint(json, string.concat(key, ".startBlock"));
         }
-        d.stablecoin = TestStablecoin(addrs[0]);
+        d.stablecoin = addrs[0];
         d.operators = OperatorRegistry(addrs[1]);
         d.guilds = GuildRegistry(addrs[2]);
         d.escrow = MissionEscrow(addrs[3]);
@@ -127,6 +161,13 @@ contract Deploy is Script {
         d.reputation = ReputationRegistry(addrs[5]);
         d.schemaRegistry = ISchemaRegistry(addrs[6]);
         d.eas = addrs[7];
+        // The escrow is bound to its token for good: another stablecoin needs a new deployment.
+        if (canonicalStablecoin != address(0) && d.escrow.token() != canonicalStablecoin) return (d, false);
+        // Files written before the executor existed have none: one is deployed for them.
+        if (vm.keyExistsJson(json, ".executor")) {
+            address executor = vm.parseJsonAddress(json, ".executor");
+            if (executor.code.length > 0) d.executor = RelayerExecutor(executor);
+        }
         ok = true;
     }
 
@@ -140,18 +181,53 @@ contract Deploy is Script {
         }
 
         vm.startBroadcast(deployerKey);
-        d.stablecoin = new TestStablecoin(deployer);
+        d.stablecoin = canonicalStablecoin != address(0) ? canonicalStablecoin : address(new TestStablecoin(deployer));
         d.operators = new OperatorRegistry();
         d.guilds = new GuildRegistry(d.operators, deployer);
-        d.escrow = new MissionEscrow(
-            IERC20(address(d.stablecoin)), d.operators, d.guilds, deployer, protocolTreasury, labsTreasury
-        );
+        d.escrow =
+            new MissionEscrow(IERC20(d.stablecoin), d.operators, d.guilds, deployer, protocolTreasury, labsTreasury);
         d.achievements = new AchievementNFT(deployer);
         d.reputation = new ReputationRegistry(deployer);
-        d.schemaRegistry =
-            ISchemaRegistry(vm.deployCode(string.concat(EAS_ARTIFACTS, "SchemaRegistry.sol/SchemaRegistry.json")));
-        d.eas = vm.deployCode(string.concat(EAS_ARTIFACTS, "EAS.sol/EAS.json"), abi.encode(d.schemaRegistry));
+        if (canonicalEas == address(0)) {
+            d.schemaRegistry =
+                ISchemaRegistry(vm.deployCode(string.concat(EAS_ARTIFACTS, "SchemaRegistry.sol/SchemaRegistry.json")));
+            d.eas = vm.deployCode(string.concat(EAS_ARTIFACTS, "EAS.sol/EAS.json"), abi.encode(d.schemaRegistry));
+        }
         vm.stopBroadcast();
+    }
+
+    /// @dev Reads the canonical addresses and checks that each has code, before anything is sent.
+    function _readCanonical() internal {
+        canonicalStablecoin = vm.envOr("STABLECOIN_ADDRESS", address(0));
+        canonicalEas = vm.envOr("EAS_ADDRESS", address(0));
+        canonicalSchemaRegistry = vm.envOr("SCHEMA_REGISTRY_ADDRESS", address(0));
+        require(
+            (canonicalEas == address(0)) == (canonicalSchemaRegistry == address(0)),
+            "Deploy: set EAS_ADDRESS and SCHEMA_REGISTRY_ADDRESS together"
+        );
+        require(
+            canonicalStablecoin == address(0) || canonicalStablecoin.code.length > 0,
+            "Deploy: STABLECOIN_ADDRESS has no code on this chain"
+        );
+        require(canonicalEas == address(0) || canonicalEas.code.length > 0, "Deploy: EAS_ADDRESS has no code on this chain");
+        require(
+            canonicalSchemaRegistry == address(0) || canonicalSchemaRegistry.code.length > 0,
+            "Deploy: SCHEMA_REGISTRY_ADDRESS has no code on this chain"
+        );
+    }
+
+    /// @dev The chain's EAS replaces whatever EAS the deployment had. Its startBlock is now: the
+    /// indexer needs attestations of this deployment only, not the registry's whole history.
+    function _useCanonicalEas(Deployment memory d) internal view {
+        if (canonicalEas == address(0)) return;
+        if (d.eas != canonicalEas) {
+            d.eas = canonicalEas;
+            d.startBlocks[7] = block.number;
+        }
+        if (address(d.schemaRegistry) != canonicalSchemaRegistry) {
+            d.schemaRegistry = ISchemaRegistry(canonicalSchemaRegistry);
+            d.startBlocks[6] = block.number;
+        }
     }
 
     /*//////////////////////////////////////////////////////////////
@@ -161,7 +237,11 @@ contract Deploy is Script {
     function _grantRoles(Deployment memory d) internal {
         vm.startBroadcast(deployerKey);
         if (address(d.guilds.escrow()) == address(0)) d.guilds.setEscrow(IMissionEscrow(address(d.escrow)));
-        _grant(address(d.stablecoin), d.stablecoin.FAUCET_ROLE(), relayer);
+        // Only the project's test token has a faucet; a canonical USDC is minted by its issuer alone.
+        if (canonicalStablecoin == address(0)) {
+            TestStablecoin token = TestStablecoin(d.stablecoin);
+            _grant(d.stablecoin, token.FAUCET_ROLE(), relayer);
+        }
         _grant(address(d.achievements), d.achievements.MINTER_ROLE(), relayer);
         _grant(address(d.reputation), d.reputation.PROVIDER_ROLE(), relayer);
         _grant(address(d.reputation), d.reputation.REFERRER_ROLE(), relayer);
@@ -172,6 +252,59 @@ contract Deploy is Script {
     /// @dev Inside a broadcast of the deployer (the admin of every contract).
     function _grant(address target, bytes32 role, address account) internal {
         if (!IAccessControl(target).hasRole(role, account)) IAccessControl(target).grantRole(role, account);
+    }
+
+    /// @dev The executor, its allowlist (the calls the service makes for users; never the token, an admin
+    /// function, setOperator or updateGuildSettings) and the pool's RELAYER_ROLE. Only what is missing is sent.
+    function _setUpExecutor(Deployment memory d) internal {
+        vm.startBroadcast(deployerKey);
+        if (address(d.executor) == address(0)) d.executor = new RelayerExecutor(deployer);
+        RelayerExecutor ex = d.executor;
+        bytes4[17] memory escrowCalls = [
+            IMissionEscrow.createMission.selector,
+            IMissionEscrow.updateDetails.selector,
+            IMissionEscrow.acceptMission.selector,
+            IMissionEscrow.submitProof.selector,
+            IMissionEscrow.approveMission.selector,
+            IMissionEscrow.cancelMission.selector,
+            IMissionEscrow.expireMission.selector,
+            IMissionEscrow.claimAfterReview.selector,
+            IMissionEscrow.withdraw.selector,
+            IMissionEscrow.withdrawGuildFees.selector,
+            IDisputeCourt.raiseDispute.selector,
+            IDisputeCourt.submitEvidence.selector,
+            IDisputeCourt.appealDispute.selector,
+            IDisputeCourt.finalizeDispute.selector,
+            // The resolver's calls (the resolver approved the executor) and the keeper's release.
+            IDisputeCourt.takeDispute.selector,
+            IDisputeCourt.resolveDispute.selector,
+            IDisputeCourt.releaseDispute.selector
+        ];
+        for (uint256 i; i < escrowCalls.length; ++i) {
+            _allow(ex, address(d.escrow), escrowCalls[i]);
+        }
+        bytes4[6] memory guildCalls = [
+            IGuildRegistry.createGuild.selector,
+            IGuildRegistry.join.selector,
+            IGuildRegistry.leave.selector,
+            IGuildRegistry.setRoles.selector,
+            IGuildRegistry.publishToBoard.selector,
+            IGuildRegistry.removeFromBoard.selector
+        ];
+        for (uint256 i; i < guildCalls.length; ++i) {
+            _allow(ex, address(d.guilds), guildCalls[i]);
+        }
+        _allow(ex, address(d.operators), IOperatorRegistry.renounceOperator.selector);
+        _grant(address(ex), ex.RELAYER_ROLE(), relayer);
+        for (uint256 i; i < relayers.length; ++i) {
+            _grant(address(ex), ex.RELAYER_ROLE(), relayers[i]);
+        }
+        vm.stopBroadcast();
+    }
+
+    /// @dev Inside a broadcast of the deployer (the executor's admin).
+    function _allow(RelayerExecutor ex, address target, bytes4 selector) internal {
+        if (!ex.isAllowed(target, selector)) ex.setAllowed(target, selector, true);
     }
 
     function _registerRatingSchema(ISchemaRegistry registry) internal returns (bytes32 uid) {
@@ -232,13 +365,14 @@ contract Deploy is Script {
 
     function _setUpLocal(Deployment memory d) internal {
         // The relayer mints the faucet; on a local chain with another relayer the deployer mints too.
+        TestStablecoin token = TestStablecoin(d.stablecoin);
         vm.startBroadcast(deployerKey);
-        _grant(address(d.stablecoin), d.stablecoin.FAUCET_ROLE(), deployer);
+        _grant(d.stablecoin, token.FAUCET_ROLE(), deployer);
         _grant(address(d.escrow), d.escrow.RESOLVER_ROLE(), vm.addr(vm.deriveKey(ANVIL_MNEMONIC, 9)));
         for (uint32 i = 1; i <= 8; ++i) {
             address account = vm.addr(vm.deriveKey(ANVIL_MNEMONIC, i));
-            uint256 balance = d.stablecoin.balanceOf(account);
-            if (balance < LOCAL_BALANCE) d.stablecoin.mint(account, LOCAL_BALANCE - balance);
+            uint256 balance = token.balanceOf(account);
+            if (balance < LOCAL_BALANCE) token.mint(account, LOCAL_BALANCE - balance);
         }
         vm.stopBroadcast();
 
@@ -246,10 +380,11 @@ contract Deploy is Script {
             uint256 key = vm.deriveKey(ANVIL_MNEMONIC, i);
             address account = vm.addr(key);
             vm.startBroadcast(key);
-            if (d.stablecoin.allowance(account, address(d.escrow)) != type(uint256).max) {
-                d.stablecoin.approve(address(d.escrow), type(uint256).max);
+            if (token.allowance(account, address(d.escrow)) != type(uint256).max) {
+                token.approve(address(d.escrow), type(uint256).max);
             }
-            if (relayer != account && !d.operators.isOperator(account, relayer)) d.operators.setOperator(relayer, true);
+            // The service's operator is the executor (any pool key acts through it).
+            if (!d.operators.isOperator(account, address(d.executor))) d.operators.setOperator(address(d.executor), true);
             vm.stopBroadcast();
         }
 
@@ -277,7 +412,7 @@ contract Deploy is Script {
 
     function _write(string memory file, Deployment memory d, bytes32 schemaUid) internal {
         address[8] memory addrs = [
-            address(d.stablecoin),
+            d.stablecoin,
             address(d.operators),
             address(d.guilds),
             address(d.escrow),
@@ -298,6 +433,7 @@ contract Deploy is Script {
         vm.serializeUint("root", "chainId", block.chainid);
         vm.serializeAddress("root", "deployer", deployer);
         vm.serializeAddress("root", "relayer", relayer);
+        vm.serializeAddress("root", "executor", address(d.executor));
         vm.serializeString("root", "contracts", contractsJson);
         vm.serializeBytes32("root", "ratingSchemaUid", schemaUid);
         string memory json = vm.serializeUint("root", "startBlock", minStart);

@@ -11,9 +11,9 @@ import { anvilAccount, anvilAddress, FUNDED_ACCOUNT_INDEXES, RESOLVER_ACCOUNT_IN
 import { startAnvil } from "./lib/anvil.ts";
 import { deploy, findDeployment, type Deployment } from "./lib/deploy.ts";
 import { dataDir, defaultDeploymentFile, repoRoot } from "./lib/paths.ts";
-import { preferredPort, waitFor } from "./lib/ports.ts";
+import { portIsFree, preferredPort, waitFor } from "./lib/ports.ts";
 import { ensurePostgres } from "./lib/postgres.ts";
-import { spawnManaged } from "./lib/process.ts";
+import { isAlive, spawnManaged } from "./lib/process.ts";
 
 interface Service {
   name: string;
@@ -26,6 +26,7 @@ const services: Service[] = [];
 const crashes: Promise<never>[] = [];
 let stopping = false;
 
+const shortPath = (p: string) => (p.startsWith(repoRoot) ? path.relative(repoRoot, p) : p);
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
 const step = (message: string) => console.log(`[${seconds().padStart(6)}] ${message}`);
 
@@ -79,24 +80,16 @@ interface Lock {
   pid: number;
   children: { name: string; pid: number }[];
 }
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 async function takeLock(): Promise<void> {
   if (fs.existsSync(lockFile)) {
     const lock = JSON.parse(fs.readFileSync(lockFile, "utf8")) as Lock;
-    if (lock.pid !== process.pid && alive(lock.pid)) {
+    if (lock.pid !== process.pid && isAlive(lock.pid)) {
       throw new Error(`npm start is already running (pid ${lock.pid}); stop it first (Ctrl-C in its terminal)`);
     }
-    for (const child of lock.children.filter((c) => alive(c.pid))) {
+    for (const child of lock.children.filter((c) => isAlive(c.pid))) {
       step(`stopping the ${child.name} (pid ${child.pid}) left by an npm start that was killed`);
       process.kill(child.pid, "SIGINT");
-      await waitFor(`the old ${child.name} to stop`, async () => !alive(child.pid), { timeoutMs: 30_000 }).catch(() =>
+      await waitFor(`the old ${child.name} to stop`, async () => !isAlive(child.pid), { timeoutMs: 30_000 }).catch(() =>
         process.kill(child.pid, "SIGKILL"),
       );
     }
@@ -137,11 +130,58 @@ async function checkChainIdentity(rpcUrl: string, pgDataDir: string | undefined,
   fs.writeFileSync(file, `${JSON.stringify({ block1: block1.hash }, null, 2)}\n`);
 }
 
+/**
+ * Where things listen. The API takes PORT (default 3000) on HOST (default 127.0.0.1: a laptop's stack
+ * stays private; containers set HOST=0.0.0.0); Ponder takes INDEXER_PORT (default 42069) on loopback.
+ * A port somebody chose is never moved: if it is taken, npm start stops at once and says so.
+ */
+interface Listening {
+  host: string;
+  apiPort: number;
+  indexerPort: number;
+  indexerPortChosen: boolean;
+}
+
+function readListening(env: NodeJS.ProcessEnv): Listening {
+  const port = (name: string, fallback: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${name}=${raw} is not a TCP port (1 to 65535)`);
+    return n;
+  };
+  return {
+    host: env.HOST || "127.0.0.1",
+    apiPort: port("PORT", 3000),
+    indexerPort: port("INDEXER_PORT", 42069),
+    indexerPortChosen: !!env.INDEXER_PORT,
+  };
+}
+
+async function checkPorts(l: Listening): Promise<void> {
+  if (!(await portIsFree(l.apiPort, l.host))) {
+    throw new Error(
+      `port ${l.apiPort} is already in use on ${l.host}, so the API cannot listen there. ` +
+        "Stop whatever listens on it, or set PORT to a free port (e.g. PORT=4000 npm start).",
+    );
+  }
+  if (l.indexerPortChosen && !(await portIsFree(l.indexerPort))) {
+    throw new Error(`INDEXER_PORT ${l.indexerPort} is already in use on 127.0.0.1. Set INDEXER_PORT to a free port.`);
+  }
+}
+
+/** A URL a browser on this machine can open, whatever address the server binds. */
+const localUrl = (host: string, port: number) =>
+  `http://${host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host}:${port}`;
+
 async function main(): Promise<void> {
+  const listening = readListening(process.env);
   await takeLock();
+  // Before anything starts: a taken port must fail in a second, not after the deploy.
+  await checkPorts(listening);
 
   // 1. PostgreSQL
-  step(process.env.DATABASE_URL ? "PostgreSQL: using DATABASE_URL" : "PostgreSQL: starting the embedded server (.data/pg)");
+  step(process.env.DATABASE_URL ? "PostgreSQL: using DATABASE_URL" : `PostgreSQL: starting the embedded server (${shortPath(path.join(dataDir, "pg"))})`);
   const postgres = await ensurePostgres({ log: logTo("postgres") });
   services.push({ name: "PostgreSQL", stop: postgres.stop });
   track("PostgreSQL", postgres.pid);
@@ -154,7 +194,7 @@ async function main(): Promise<void> {
   if (rpcUrl) {
     step(`chain: using RPC_URL ${rpcUrl}`);
   } else {
-    step("chain: starting anvil (.data/anvil-state.json)");
+    step(`chain: starting anvil (${shortPath(path.join(dataDir, "anvil-state.json"))})`);
     const anvil = await startAnvil({
       port: await preferredPort(8545),
       statePath: path.join(dataDir, "anvil-state.json"),
@@ -206,7 +246,7 @@ async function main(): Promise<void> {
       rpcUrl,
       wsUrl,
       deploymentFile,
-      port: await preferredPort(Number(process.env.INDEXER_PORT ?? 42069)),
+      port: listening.indexerPortChosen ? listening.indexerPort : await preferredPort(listening.indexerPort),
       log: logTo("indexer"),
     });
     services.push({ name: "indexer", stop: indexer.stop });
@@ -224,17 +264,17 @@ async function main(): Promise<void> {
   if (chainOnly) {
     // skipped above
   } else if (fs.existsSync(apiEntry) && indexerUrl) {
-    const port = await preferredPort(Number(process.env.PORT ?? 3000));
+    const port = listening.apiPort;
     step("API: starting...");
     const api = spawnManaged("api", process.execPath, ["--import", "tsx", apiEntry], {
       cwd: repoRoot,
-      env: { ...process.env, ...apiEnv(deployment, { databaseUrl: postgres.url, rpcUrl, deploymentFile, indexerUrl, port }) },
+      env: { ...process.env, ...apiEnv(deployment, { databaseUrl: postgres.url, rpcUrl, deploymentFile, indexerUrl, port, host: listening.host }) },
       onLine: logTo("api"),
     });
     services.push({ name: "API", stop: () => api.stop("SIGINT") });
     track("API", api.pid);
     crashes.push(api.crashed);
-    apiUrl = `http://127.0.0.1:${port}`;
+    apiUrl = localUrl(listening.host, port);
     await waitFor("the API to answer", async () => (await fetch(`${apiUrl}/openapi.json`)).status < 500, {
       timeoutMs: 60_000,
       abort: api.crashed,
@@ -244,7 +284,7 @@ async function main(): Promise<void> {
   }
   if (stopping) return;
 
-  printReady({ databaseUrl: postgres.url, rpcUrl, deployment, deploymentFile, indexerUrl, apiUrl });
+  printReady({ databaseUrl: postgres.url, rpcUrl, deployment, deploymentFile, indexerUrl, apiUrl, host: listening.host });
   Promise.race(crashes).catch((err: unknown) => {
     console.error(`\n${err instanceof Error ? err.message : err}`);
     void shutdown(1);
@@ -253,10 +293,10 @@ async function main(): Promise<void> {
 
 function apiEnv(
   deployment: Deployment,
-  o: { databaseUrl: string; rpcUrl: string; deploymentFile: string; indexerUrl: string; port: number },
+  o: { databaseUrl: string; rpcUrl: string; deploymentFile: string; indexerUrl: string; port: number; host: string },
 ): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
-    HOST: "127.0.0.1",
+    HOST: o.host,
     PORT: String(o.port),
     DATABASE_URL: o.databaseUrl,
     RPC_URL: o.rpcUrl,
@@ -265,9 +305,11 @@ function apiEnv(
   };
   // Locally the relayer is anvil's well-known account 0 (derived from the public mnemonic).
   const local = anvilAccount(0);
-  if (!process.env.RELAYER_PRIVATE_KEY && deployment.chainId === 31337 && deployment.relayer === local.address) {
+  if (!process.env.RELAYER_PRIVATE_KEY && !process.env.RELAYER_PRIVATE_KEYS && deployment.chainId === 31337 && deployment.relayer === local.address) {
     env.RELAYER_PRIVATE_KEY = toHex(local.getHdKey().privateKey!);
   }
+  // Locally a developer points webhooks at their own machine; elsewhere private targets stay refused.
+  if (deployment.chainId === 31337 && !process.env.WEBHOOKS_ALLOW_PRIVATE_URLS) env.WEBHOOKS_ALLOW_PRIVATE_URLS = "true";
   // A stable local secret, so sign-ins survive a restart; never used off this machine.
   if (!process.env.JWT_SECRET) {
     const secretFile = path.join(dataDir, "jwt-secret");
@@ -284,12 +326,13 @@ function printReady(o: {
   deploymentFile: string;
   indexerUrl?: string;
   apiUrl?: string;
+  host: string;
 }): void {
   const lines = [
     "",
     `Ready in ${seconds()}.`,
-    `  API          ${o.apiUrl ?? "(not started)"}`,
-    `  indexer      ${o.indexerUrl ? `${o.indexerUrl} (GraphQL at /graphql)` : "(not started)"}`,
+    `  API          ${o.apiUrl ? `${o.apiUrl}${o.apiUrl.includes(o.host) ? "" : ` (listening on ${o.host})`}  docs ${o.apiUrl}/docs  GraphQL ${o.apiUrl}/graphql` : "(not started)"}`,
+    `  indexer      ${o.indexerUrl ?? "(not started)"}`,
     `  chain        ${o.rpcUrl} (chain ${o.deployment.chainId})`,
     `  PostgreSQL   ${o.databaseUrl}`,
     `  deployment   ${path.relative(repoRoot, o.deploymentFile) || o.deploymentFile}`,

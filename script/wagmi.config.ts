@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { defineConfig } from "@wagmi/cli";
 import { foundry } from "@wagmi/cli/plugins";
 import type { Abi } from "viem";
+import { FOUNDRY_ARTIFACTS } from "../indexer/lib/domain/contracts.ts";
 
 const easArtifact = (name: string): Abi =>
   JSON.parse(
@@ -13,16 +14,11 @@ const easArtifact = (name: string): Abi =>
     ),
   ).abi;
 
-/** The marketplace's deployed contracts, plus Errors (every custom error, for decoding reverts). */
-export const FOUNDRY_CONTRACTS = [
-  "TestStablecoin",
-  "OperatorRegistry",
-  "GuildRegistry",
-  "MissionEscrow",
-  "AchievementNFT",
-  "ReputationRegistry",
-  "Errors",
-] as const;
+/**
+ * The marketplace's own contracts, the RelayerExecutor (recorded as the deployment's `executor`, not a
+ * `contracts` entry), plus Errors (every custom error, for decoding reverts).
+ */
+export const FOUNDRY_CONTRACTS = [...Object.values(FOUNDRY_ARTIFACTS), "RelayerExecutor", "Errors"] as const;
 
 export default defineConfig({
   out: "abis/generated.ts",
@@ -42,7 +38,8 @@ export default defineConfig({
       project: ".",
       artifacts: "out",
       include: FOUNDRY_CONTRACTS.map((name) => `${name}.sol/${name}.json`),
-      exclude: [],
+      // OpenZeppelin 5 has its own `Errors` library (utils/Errors.sol); only ours is the marketplace's.
+      exclude: ["utils/Errors.sol/**"],
       forge: { build: false },
     }),
   ],

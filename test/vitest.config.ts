@@ -1,4 +1,5 @@
-// Two projects: `unit` (pure logic, fast, parallel) and `e2e` (real anvil + Postgres + deployment
+// Three projects: `unit` (pure logic, fast, parallel), `http` (the app via app.request, no
+// chain or database) and `e2e` (real anvil + Postgres + deployment
 // from test/e2e/global-setup.ts, files one at a time). Run from the repo root:
 //   vitest run --config test/vitest.config.ts --project unit
 import path from "node:path";
@@ -19,6 +20,15 @@ export default defineConfig({
           root,
           include: ["test/unit/**/*.test.ts"],
           testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          // The HTTP layer through app.request(): no chain, no database, no server (test/http/http-app.ts).
+          name: "http",
+          root,
+          include: ["test/http/**/*.test.ts"],
+          testTimeout: 30_000,
         },
       },
       {

@@ -10,12 +10,24 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * A pg pool whose lost connections never crash the process. pg-pool listens for an idle client's
+ * "error" only while the client sits in the pool; a checked-out client (a transaction, a held advisory
+ * lock) whose server goes away emits "error" with no listener, an uncaught exception. Every client gets
+ * a listener of its own when it connects; the query in flight still fails with the error, and the
+ * pool drops the broken client when it is released.
+ */
+export function createPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
+}
+
 export function createDatabase(url: string, max = 20): Database {
   // A bounded connect: while PostgreSQL is unreachable a request fails fast (503 DATABASE_UNAVAILABLE)
   // instead of hanging; broken connections are dropped by the pool and replaced on the next checkout.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, keepAlive: true });
-  // An idle client losing its connection must not crash the process.
-  pool.on("error", () => {});
+  const pool = createPool({ connectionString: url, max, connectionTimeoutMillis: 10_000, keepAlive: true });
   const db = drizzle(pool, { schema });
   return { pool, db, close: () => pool.end() };
 }

@@ -1,6 +1,7 @@
-// Off-chain tables of the community area (issue 5), schema "api". SQL: migrations/0004_community.sql.
+// Off-chain tables of the community area, schema "api". SQL: migrations/0004_community.sql.
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { NotificationType } from "../services/notification-rules.ts";
 import { api, users } from "./schema.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -8,7 +9,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 /** Last journal id each reactor has handled (api/reactors/runner.ts). */
 export const reactorCursors = api.table("reactor_cursors", {
   reactor: text("reactor").primaryKey(),
-  lastId: bigint("last_id", { mode: "bigint" }).notNull().default(0n),
+  lastId: bigint("last_id", { mode: "bigint" }).notNull().default(sql`0`),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
@@ -18,7 +19,7 @@ export const notifications = api.table(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     address: text("address").notNull(),
-    type: text("type").notNull(),
+    type: text("type").$type<NotificationType>().notNull(),
     title: text("title").notNull(),
     body: text("body").notNull(),
     data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
@@ -78,6 +79,8 @@ export const vaultDeletions = api.table("vault_deletions", {
   userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
   categories: jsonb("categories").notNull(),
   deletedAt: ts("deleted_at").notNull().defaultNow(),
+  /** The chain head when the vault was deleted; null when it was unknown (then `deletedAt` decides). */
+  chainBlock: bigint("chain_block", { mode: "bigint" }),
 });
 
 /** The vault's cached summary (counts per data category), rebuilt by POST /vault/sync. */

@@ -1,6 +1,7 @@
-// Tables of the discovery area (issue 7). SQL in migrations/0002_discovery.sql (hand-written); the
+// Tables of the discovery area. SQL in migrations/0002_discovery.sql (hand-written); the
 // search vector and lat/lng index on api.mission_details are added there too.
-import { bigserial, boolean, doublePrecision, index, integer, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, boolean, customType, doublePrecision, index, integer, numeric, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { api, users } from "./schema.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -37,3 +38,70 @@ export const locationHistory = api.table(
   },
   (t) => [index("location_history_created_idx").on(t.createdAt), index("location_history_user_idx").on(t.userId, t.createdAt)],
 );
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const cube = customType<{ data: string }>({ dataType: () => "cube" });
+
+/**
+ * The discovery read model: one row per mission, what the map, the feed and search read (SQL,
+ * functions and partial indexes in migrations/0013_discovery_read_model.sql; maintained by
+ * api/repositories/discovery-read-model.repository.ts).
+ */
+export const discoveryMissions = api.table(
+  "discovery_missions",
+  {
+    id: text("id").primaryKey(),
+    onChainId: numeric("on_chain_id", { precision: 78, scale: 0 }).notNull(),
+    poster: text("poster").notNull(),
+    performer: text("performer"),
+    state: text("state").notNull(),
+    guildUuid: text("guild_uuid"),
+    reward: numeric("reward", { precision: 78, scale: 0 }).notNull(),
+    expiresAt: bigint("expires_at", { mode: "bigint" }).notNull(),
+    createdAt: bigint("created_at", { mode: "bigint" }).notNull(),
+    detailsHash: text("details_hash").notNull(),
+    detailsCreatedAt: ts("details_created_at"),
+    title: text("title"),
+    description: text("description"),
+    category: text("category"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    ratingSum: integer("rating_sum").notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
+    minGuildXp: integer("min_guild_xp"),
+    searchVector: tsvector("search_vector"),
+    categoryLc: text("category_lc").generatedAlwaysAs(sql`lower("category")`),
+    geo: cube("geo").generatedAlwaysAs(sql`"api"."geo_ecef"("latitude", "longitude")`),
+    pubLatitude: doublePrecision("pub_latitude").generatedAlwaysAs(sql`"api"."cell6_center"("latitude", 90)`),
+    pubLongitude: doublePrecision("pub_longitude").generatedAlwaysAs(sql`"api"."cell6_center"("longitude", 180)`),
+    pubGeo: cube("pub_geo").generatedAlwaysAs(sql`"api"."geo_ecef"("api"."cell6_center"("latitude", 90), "api"."cell6_center"("longitude", 180))`),
+    changeSeq: bigint("change_seq", { mode: "bigint" }).notNull().default(sql`nextval('"api"."discovery_change_seq"')`),
+  },
+  (t) => [index("discovery_missions_poster_idx").on(t.poster), index("discovery_missions_change_seq_idx").on(t.changeSeq)],
+);
+
+/** The read model's change feed for real time (migrations/0014_discovery_changes.sql; written by a trigger). */
+export const discoveryChanges = api.table(
+  "discovery_changes",
+  {
+    seq: bigserial("seq", { mode: "bigint" }).primaryKey(),
+    missionId: text("mission_id").notNull(),
+    kind: text("kind").notNull(),
+    at: ts("at").notNull().defaultNow(),
+  },
+  (t) => [index("discovery_changes_at_idx").on(t.at)],
+);
+
+/**
+ * Open missions per neighbourhood cell (the geohash-6 cell centre a non-party is shown), kept by
+ * statement triggers on the read model (migrations/0018_discovery_cells.sql): the map's exact totals
+ * and clusters read the cells inside a radius instead of every mission (expiry and the viewer's own
+ * missions are corrected at read time, api/repositories/discovery.repository.ts).
+ */
+export const discoveryCells = api.table("discovery_cells", {
+  pubLatitude: doublePrecision("pub_latitude").notNull(),
+  pubLongitude: doublePrecision("pub_longitude").notNull(),
+  openCount: integer("open_count").notNull(),
+  geo: cube("geo").generatedAlwaysAs(sql`"api"."geo_ecef"("pub_latitude", "pub_longitude")`),
+  reach: doublePrecision("reach").generatedAlwaysAs(sql`"api"."cell6_reach"("pub_latitude", "pub_longitude")`),
+}, (t) => [primaryKey({ columns: [t.pubLatitude, t.pubLongitude] })]);

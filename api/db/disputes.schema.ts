@@ -1,4 +1,4 @@
-// Off-chain tables of the disputes area (issue 6), schema "api". SQL: migrations/0001_disputes.sql.
+// Off-chain tables of the disputes area, schema "api". SQL: migrations/0001_disputes.sql.
 import { bigint, index, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { api, users } from "./schema.ts";
 

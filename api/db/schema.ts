@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSchema,
   primaryKey,
   text,
@@ -29,6 +30,8 @@ export const users = api.table("users", {
   solanaAddress: text("solana_address"),
   /** Premium rate-limit tier; set by an operator (SQL / admin tool), never by the user. */
   premium: boolean("premium").notNull().default(false),
+  /** Tokens carry the epoch they were issued in; a vault deletion bumps it, so older tokens stop at once. */
+  sessionEpoch: integer("session_epoch").notNull().default(0),
   createdAt: ts("created_at").notNull().defaultNow(),
   lastActiveAt: ts("last_active_at").notNull().defaultNow(),
 });
@@ -90,7 +93,7 @@ export const relayerNonces = api.table(
     address: text("address").notNull(),
     nextNonce: bigint("next_nonce", { mode: "bigint" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.chainId, t.address] })],
+  (t) => [primaryKey({ name: "relayer_nonces_pk", columns: [t.chainId, t.address] })],
 );
 
 /**
@@ -121,9 +124,24 @@ export const relayerOutbox = api.table(
   },
   (t) => [
     uniqueIndex("relayer_outbox_request_idx").on(t.scope, t.key, t.requestHash, t.seq),
-    index("relayer_outbox_pending_idx").on(t.chainId, t.address, t.nonce),
+    index("relayer_outbox_pending_idx").on(t.chainId, t.address, t.nonce).where(sql`"status" IN ('signed', 'sent')`),
     index("relayer_outbox_hash_idx").on(t.hash),
   ],
+);
+
+/** Each broadcast of a replaced relayer tx (the first and every fee bump); the outbox row holds the latest. */
+export const relayerBroadcasts = api.table(
+  "relayer_broadcasts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    outboxId: bigint("outbox_id", { mode: "number" }).notNull().references(() => relayerOutbox.id, { onDelete: "cascade" }),
+    hash: text("hash").notNull(),
+    raw: text("raw").notNull(),
+    maxFeePerGas: numeric("max_fee_per_gas", { precision: 78, scale: 0 }).notNull(),
+    maxPriorityFeePerGas: numeric("max_priority_fee_per_gas", { precision: 78, scale: 0 }).notNull(),
+    sentAt: ts("sent_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("relayer_broadcasts_hash_idx").on(t.hash), index("relayer_broadcasts_outbox_idx").on(t.outboxId)],
 );
 
 /** One row per details commitment; the chain says which one is current (join on details_hash). */
@@ -148,7 +166,7 @@ export const missionDetails = api.table(
 
 export const missionProofs = api.table("mission_proofs", {
   proofHash: text("proof_hash").primaryKey(),
-  onChainId: text("on_chain_id").notNull(),
+  missionOnChainId: text("mission_on_chain_id").notNull(),
   proofType: text("proof_type").notNull(),
   proofData: text("proof_data").notNull(),
   notes: text("notes").notNull(),
@@ -157,8 +175,8 @@ export const missionProofs = api.table("mission_proofs", {
 
 export const disputeRecords = api.table("dispute_records", {
   id: uuid("id").primaryKey().defaultRandom(),
-  onChainId: text("on_chain_id").notNull(),
-  onChainDisputeId: text("on_chain_dispute_id"),
+  missionOnChainId: text("mission_on_chain_id").notNull(),
+  disputeOnChainId: text("dispute_on_chain_id"),
   initiatorId: uuid("initiator_id").references(() => users.id, { onDelete: "set null" }),
   reason: text("reason").notNull(),
   evidence: text("evidence"),

@@ -77,5 +77,3 @@ export function createApp() {
   });
   return app;
 }
-
-export type AppRouter = ReturnType<typeof createRouter>;

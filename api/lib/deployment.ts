@@ -2,9 +2,9 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readDeployment, type Deployment } from "../../indexer/lib/deployment.ts";
+import { readDeployment } from "../../indexer/lib/deployment.ts";
+import type { Deployment } from "../../indexer/lib/domain/index.ts";
 
-export type { Deployment };
 const repoRoot = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
 export function deploymentFile(file: string | undefined, chainId: number | undefined): string {

@@ -40,9 +40,16 @@ export const STATUS = {
   NOT_RESOLVER: 403,
   NOT_PARTY: 403,
   NOT_APPEALS_RESOLVER: 403,
-  // Relayer (issue 9): a mined tx that reverted without a known reason; a tx that was never mined.
+  // Relayer: a mined tx that reverted without a known reason; a tx that was never mined.
   TX_REVERTED: 409,
   TX_DROPPED: 503,
+  // Relayer on a real network: the fee is above RELAYER_MAX_FEE_GWEI; no funded key is left.
+  FEE_CAP_EXCEEDED: 503,
+  RELAYER_UNFUNDED: 503,
+  // Wallet set-up: a write the wallet has not authorised the service for; set-up signatures.
+  SETUP_REQUIRED: 403,
+  SIGNATURE_EXPIRED: 400,
+  SIGNATURE_REPLAYED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;

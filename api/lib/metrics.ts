@@ -1,5 +1,5 @@
 // Prometheus metrics, one registry per server instance (several can run in one test process).
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 export function createMetrics() {
   const registry = new Registry();
@@ -23,6 +23,22 @@ export function createMetrics() {
       name: "relayer_transactions_total",
       help: "Transactions sent by the relayer, by function and result",
       labelNames: ["fn", "result"] as const,
+      registers: [registry],
+    }),
+    relayerReplacements: new Counter({
+      name: "relayer_replacements_total",
+      help: "Stuck relayer transactions re-sent with the same nonce and higher fees",
+      registers: [registry],
+    }),
+    relayerBaseFee: new Gauge({
+      name: "relayer_base_fee_wei",
+      help: "The latest block's base fee per gas the relayer read, in wei",
+      registers: [registry],
+    }),
+    relayerBalance: new Gauge({
+      name: "relayer_balance_wei",
+      help: "ETH balance of each relayer key, in wei",
+      labelNames: ["address"] as const,
       registers: [registry],
     }),
     rateLimited: new Counter({

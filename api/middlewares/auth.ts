@@ -18,6 +18,7 @@ export const readToken = (): MiddlewareHandler<AppEnv> => async (c, next) => {
       if (!user || user.evmAddress !== claims.address.toLowerCase()) {
         throw new AppError("UNAUTHORIZED", "Invalid token");
       }
+      if (claims.sessionEpoch !== user.sessionEpoch) throw new AppError("UNAUTHORIZED", "Token revoked: sign in again");
       c.set("user", user);
       void deps.repos.users.touch(user.id).catch(() => {});
     } catch (err) {

@@ -3,13 +3,13 @@
 // IDEMPOTENCY_KEY_IN_USE. Keys are scoped per user (per client IP before sign-in), kept 24 h.
 // An in-flight claim of a dead API process (its heartbeat stopped: kill -9) is taken over; the
 // request then runs again under the same (scope, key), and the relayer resumes the transaction it
-// recorded for that key instead of sending a second one (api/services/relayer.ts).
+// recorded for that key instead of sending a second one (api/services/relayer/).
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { canonicalJson } from "../lib/canonical-json.ts";
 import { AppError, validationError } from "../lib/errors.ts";
 import type { AppEnv } from "../lib/types.ts";
-import { withIdempotencyScope } from "../services/relayer.ts";
+import { withIdempotencyScope } from "../services/relayer/index.ts";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** An in-flight claim older than this is taken to be from a crashed process. */

@@ -2,11 +2,12 @@
 // through the relayer (AchievementNFT.mint, MINTER_ROLE). Exactly once: one api.achievement_mints row
 // per (account, achievement) keyed to the causing journal entry, a chain read before sending, and the
 // contract itself rejects a second mint (AchievementNFT_AlreadyMinted -> treated as done). On a real
-// network it acts only on entries with ACHIEVEMENT_CONFIRMATIONS blocks on top (finality).
-import { type Abi, type Address, zeroAddress } from "viem";
-import { achievementNftAbi, errorsAbi } from "../../abis/index.ts";
+// network it acts only on entries with confirmations on top (api/reactors/finality.ts).
+import { type Address, zeroAddress } from "viem";
+import { achievementNftAbi } from "../../abis/index.ts";
+import { mintConfirmationsFor } from "./finality.ts";
 import type { Deps } from "../deps.ts";
-import { profileServices } from "../services/profile/index.ts";
+import type { JournalEvent, JournalType } from "../../indexer/lib/domain/index.ts";
 import type { JournalEntry, Reactor, ReactorContext } from "./types.ts";
 
 export const ACHIEVEMENT = {
@@ -24,8 +25,8 @@ export const ACHIEVEMENT = {
 const LEVEL_MILESTONES: [number, number][] = [
   [6, ACHIEVEMENT.LEVEL_6], [11, ACHIEVEMENT.LEVEL_11], [16, ACHIEVEMENT.LEVEL_16], [21, ACHIEVEMENT.LEVEL_21], [25, ACHIEVEMENT.LEVEL_25],
 ];
-export const ACHIEVEMENT_TYPES = ["MISSION_COMPLETED", "LEVEL_UP", "RATING_ATTESTED", "GUILD_CREATED", "DISPUTE_FINALIZED"] as const;
-const nftAbi = [...achievementNftAbi, ...errorsAbi] as unknown as Abi;
+export const ACHIEVEMENT_TYPES = ["MISSION_COMPLETED", "LEVEL_UP", "RATING_ATTESTED", "GUILD_CREATED", "DISPUTE_FINALIZED"] as const satisfies readonly JournalType[];
+const nftAbi = achievementNftAbi;
 
 export interface Earned {
   account: string;
@@ -40,11 +41,11 @@ const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
  * What one journal entry earns (pure). `completions` = the performer's completed missions up to and
  * including this entry (MISSION_COMPLETED only); `missionOnChainId` = the entry's mission, if any.
  */
-export function earnedBy(entry: Pick<JournalEntry, "type" | "account" | "payload">, ctx: { completions?: number; missionOnChainId?: string } = {}): Earned[] {
-  const p = entry.payload;
+export function earnedBy(entry: JournalEvent & Pick<JournalEntry, "account">, ctx: { completions?: number; missionOnChainId?: string } = {}): Earned[] {
   const mission = ctx.missionOnChainId ?? "0";
   switch (entry.type) {
     case "MISSION_COMPLETED": {
+      const p = entry.payload;
       const performer = str(p.performer).toLowerCase();
       if (!performer) return [];
       const out: Earned[] = [{ account: performer, achievementId: ACHIEVEMENT.FIRST_MISSION, missionOnChainId: str(p.onChainId) || mission }];
@@ -52,20 +53,23 @@ export function earnedBy(entry: Pick<JournalEntry, "type" | "account" | "payload
       return out;
     }
     case "LEVEL_UP": {
+      const p = entry.payload;
       const user = str(p.user).toLowerCase();
       const from = Number(p.previousLevel), to = Number(p.level);
       return LEVEL_MILESTONES.filter(([lvl]) => from < lvl && to >= lvl).map(([, id]) => ({ account: user, achievementId: id, missionOnChainId: "0" }));
     }
-    case "RATING_ATTESTED":
+    case "RATING_ATTESTED": {
+      const p = entry.payload;
       return p.counted === true && Number(p.score) === 5
         ? [{ account: str(p.ratee).toLowerCase(), achievementId: ACHIEVEMENT.PERFECT_FIVE, missionOnChainId: BigInt(str(p.missionId) || "0").toString() }]
         : [];
+    }
     case "GUILD_CREATED": {
-      const admin = str(entry.account ?? p.admin).toLowerCase();
+      const admin = str(entry.account ?? entry.payload.admin).toLowerCase();
       return admin ? [{ account: admin, achievementId: ACHIEVEMENT.GUILD_FOUNDER, missionOnChainId: "0" }] : [];
     }
     case "DISPUTE_FINALIZED": {
-      const payout = (p.payout ?? {}) as Record<string, unknown>;
+      const payout: { resolver?: unknown; resolverAmount?: unknown } = entry.payload.payout ?? {};
       const resolver = str(payout.resolver).toLowerCase();
       if (!resolver || resolver === zeroAddress || BigInt(str(payout.resolverAmount) || "0") === 0n) return [];
       return [{ account: resolver, achievementId: ACHIEVEMENT.PEACEMAKER, missionOnChainId: mission }];
@@ -75,22 +79,9 @@ export function earnedBy(entry: Pick<JournalEntry, "type" | "account" | "payload
   }
 }
 
-/** Blocks an irreversible mint must wait for: 0 on the local chain, 12 elsewhere unless configured. */
-export const confirmationsFor = (deps: Deps) => deps.env.ACHIEVEMENT_CONFIRMATIONS ?? (deps.chain.chainId === 31337 ? 0 : 12);
-
-async function waitForFinality(deps: Deps, block: bigint) {
-  const n = BigInt(confirmationsFor(deps));
-  if (n === 0n) return;
-  for (;;) {
-    const head = await deps.chain.publicClient.getBlockNumber();
-    if (head - block >= n) return;
-    await new Promise((r) => setTimeout(r, 2_000));
-  }
-}
-
 export async function mintOnce(deps: Deps, e: Earned, cause: bigint, log: ReactorContext["logger"]): Promise<"minted" | "already_minted"> {
   const nft = deps.chain.deployment!.contracts.AchievementNFT.address;
-  const { repo } = profileServices(deps);
+  const repo = deps.repos.profile;
   const held = async () =>
     (await deps.chain.publicClient.readContract({ address: nft, abi: nftAbi, functionName: "tokenOfAchievement", args: [e.account as Address, BigInt(e.achievementId)] })) as bigint;
   const claim = await repo.claimMint({ account: e.account, achievementId: e.achievementId, cause: cause.toString(), missionOnChainId: e.missionOnChainId });
@@ -100,7 +91,7 @@ export async function mintOnce(deps: Deps, e: Earned, cause: bigint, log: Reacto
     return "already_minted";
   }
   try {
-    const sent = await deps.relayer!.send("mint", [e.account, BigInt(e.achievementId), BigInt(e.missionOnChainId)], { address: nft, abi: nftAbi });
+    const sent = await deps.relayer!.send("mint", [e.account as Address, BigInt(e.achievementId), BigInt(e.missionOnChainId)], { address: nft, abi: nftAbi });
     await repo.markMint(e.account, e.achievementId, "minted", sent.hash);
     log.info("achievement minted", { account: e.account, achievementId: e.achievementId, tx: sent.hash, cause: cause.toString() });
     return "minted";
@@ -117,7 +108,7 @@ export async function mintOnce(deps: Deps, e: Earned, cause: bigint, log: Reacto
 export async function handleAchievementEntry(entry: JournalEntry, ctx: ReactorContext): Promise<void> {
   const { deps } = ctx;
   if (!deps.relayer || !deps.chain.deployment) return;
-  const { repo } = profileServices(deps);
+  const repo = deps.repos.profile;
   let completions: number | undefined;
   let missionOnChainId: string | undefined;
   if (entry.type === "MISSION_COMPLETED" && entry.payload.performer) {
@@ -128,7 +119,6 @@ export async function handleAchievementEntry(entry: JournalEntry, ctx: ReactorCo
   }
   const earned = earnedBy(entry, { completions, missionOnChainId });
   if (earned.length === 0) return;
-  await waitForFinality(deps, entry.blockNumber);
   for (const e of earned) await mintOnce(deps, e, entry.id, ctx.logger);
 }
 
@@ -136,5 +126,6 @@ export async function handleAchievementEntry(entry: JournalEntry, ctx: ReactorCo
 export const achievementsReactor: Reactor = {
   name: "achievements",
   types: ACHIEVEMENT_TYPES,
+  confirmations: mintConfirmationsFor,
   handle: handleAchievementEntry,
 };

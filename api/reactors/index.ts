@@ -3,9 +3,11 @@
 import type { Logger } from "../lib/logger.ts";
 import { notificationsReactor } from "./notifications.ts";
 import { achievementsReactor } from "./achievements.ts";
+import { webhooksReactor } from "./webhooks.ts";
+import { discoveryReactor } from "./discovery.ts";
 import type { Reactor } from "./types.ts";
 
-export const reactors: Reactor[] = [notificationsReactor, achievementsReactor];
+export const reactors: Reactor[] = [notificationsReactor, achievementsReactor, webhooksReactor, discoveryReactor];
 
 const isReactor = (v: unknown): v is Reactor =>
   !!v && typeof v === "object" && typeof (v as Reactor).name === "string" && typeof (v as Reactor).handle === "function";

@@ -1,20 +1,15 @@
-// SQL of the discovery area: feed candidates and the user's engagement, full-text search, the
-// nearby K-nearest-neighbour query, engagement events and location history. Reads Ponder's views
-// (chainSchema) joined with api.mission_details (current details = the hash the chain holds).
-//
-// Work per request is bounded at any table size (bench B2–B4, 1M missions): every query reads a
-// window of at most `limit` rows in index order, and totals are counted up to TOTAL_CAP only
-// (`capped` says when there are more): an exact count(*) over a city or a common search term is
-// the one cost that grows with the data (see docs/decisions.md "Discovery totals").
+// SQL of the discovery area: the map, the feed's candidates and full-text search over the read model
+// api.discovery_missions (one row per mission, see discovery-read-model.repository.ts), the user's
+// engagement, engagement events and location history. No discovery read joins the details to the
+// chain: totals and clusters are exact counts over the read model's indexes.
 import crypto from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
 import { AppError } from "../lib/errors.ts";
-import { mercatorPoint } from "../services/discovery/geo.ts";
+import { CELL_SLACK_M, cellPositionsSql, chord } from "./discovery-cells.sql.ts";
 
 /**
- * chainQuery as a named (prepared) statement: the SQL texts here are few (one per filter
- * combination) and planning them (the haversine, the inlined geo_point) costs as much as running
- * them, so each connection plans each text once.
+ * A named (prepared) statement: the SQL texts here are few (one per filter combination), so each
+ * connection plans each text once.
  */
 async function q<R extends pg.QueryResultRow>(pool: pg.Pool | pg.PoolClient, text: string, params: unknown[] = []) {
   const name = `disc_${crypto.createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
@@ -26,11 +21,7 @@ async function q<R extends pg.QueryResultRow>(pool: pg.Pool | pg.PoolClient, tex
     throw err;
   }
 }
-const PgPool = pg.Pool;
 const MISSING = new Set(["3F000", "42P01"]); // invalid_schema_name, undefined_table
-
-/** Totals (feed total, nearby totalCount, search total) are exact up to this many matches. */
-export const TOTAL_CAP = 1000;
 
 /** A candidate of the feed / the map: what scoring, privacy and clustering need. */
 export interface CandidateRow {
@@ -41,24 +32,21 @@ export interface CandidateRow {
   reward: string;
   expires_at: string;
   details_hash: string | null;
+  title: string | null;
   category: string | null;
   latitude: number | null;
   longitude: number | null;
   rating_sum: number;
   rating_count: number;
   min_guild_xp: number | null;
-  distance: number | null;
 }
 
-/** What a response shows about a candidate besides the window's columns (only for the page). */
+/** What a response shows about a candidate besides its read-model row (only for the page). */
 export interface DisplayRow {
   id: string;
-  title: string | null;
-  category: string | null;
   guild_name: string | null;
   poster_id: string | null;
   poster_name: string | null;
-  min_guild_xp: number | null;
 }
 
 export interface CandidateFilter {
@@ -71,149 +59,132 @@ export interface CandidateFilter {
   limit: number;
 }
 
-export interface NearFilter extends CandidateFilter {
+export interface Circle {
   latitude: number;
   longitude: number;
-  /** Exact great-circle radius (meters) and its bounding box. */
+  /** Exact great-circle radius (meters). */
   radius: number;
-  box: { south: number; north: number; west: number; east: number };
-  /** Feed only: the board's min guild XP and the poster's ratings (scoring). */
-  scoring?: boolean;
 }
 
-const EARTH_RADIUS_M = 6_371_008.8;
-const geoPoint = mercatorPoint;
-
-const finite = (x: number) => {
-  if (!Number.isFinite(x)) throw new Error("non-finite number in a discovery query");
-  return `(${x.toString()})::float8`;
-};
-const HAVERSINE = (lat: number, lng: number) =>
-  `(2 * ${EARTH_RADIUS_M} * asin(least(1, sqrt(power(sin(radians(d.latitude - ${finite(lat)}) / 2), 2) +
-     cos(radians(${finite(lat)})) * cos(radians(d.latitude)) * power(sin(radians(d.longitude - ${finite(lng)}) / 2), 2)))))`;
-
-/** Joins a details row to its mission only while the chain still holds that details hash. */
-const CURRENT = (s: string) => `${s}.missions m ON m.on_chain_id = d.on_chain_id::numeric AND lower(m.details_hash) = d.details_hash`;
+const COLS = `dm.id, dm.poster, dm.performer, dm.guild_uuid, dm.reward::text AS reward, dm.expires_at::text AS expires_at,
+  dm.details_hash, dm.title, dm.category, dm.latitude, dm.longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp`;
 
 export function discoveryRepository(pool: pg.Pool, chainSchema: string) {
   const s = `"${chainSchema}"`;
 
-  /**
-   * K-nearest-neighbour queries run on connections with bitmap scans and sorts off: PostgreSQL has
-   * no statistics for `point <@ box` (a fixed 0.1% guess), so it expects a handful of rows in any
-   * radius and picks "bitmap-scan the whole box, join every row, sort": at 5 km in a city centre
-   * that joins ~48k rows (4 s cold at 1M missions, see docs/decisions.md). The ordered GiST scan
-   * stops after `limit` matches whatever the density. A connection setting (not SET LOCAL in a
-   * transaction) keeps it one round trip with a prepared statement; the pool is small, separate
-   * from the main one so no other query plans under these settings, and lets the process exit.
-   */
-  let knnPool: pg.Pool | undefined;
-  async function knn<R extends pg.QueryResultRow>(text: string, params: unknown[]): Promise<R[]> {
-    if (!knnPool) {
-      const o = pool.options;
-      knnPool = new PgPool({
-        ...(o.connectionString ? { connectionString: o.connectionString } : { host: o.host, port: o.port, user: o.user, password: o.password, database: o.database }),
-        max: Math.max(2, Math.min(10, o.max ?? 10)),
-        connectionTimeoutMillis: o.connectionTimeoutMillis ?? 10_000,
-        keepAlive: true,
-        idleTimeoutMillis: 10_000,
-        allowExitOnIdle: true,
-        options: "-c enable_bitmapscan=off -c enable_sort=off",
-      });
-      knnPool.on("error", () => {});
-    }
-    return (await q<R>(knnPool, text, params)).rows;
-  }
-
-  /** WHERE parts shared by every window (Open, unexpired, the filters), with their parameters. */
+  /** WHERE parts of every open-mission read (Open, unexpired, the filters), with their parameters. */
   function filters(f: CandidateFilter, params: unknown[]) {
     const p = (v: unknown) => (params.push(v), `$${params.length}`);
-    const where = [`m.state = 'Open'`, `m.expires_at > ${p(f.nowSec)}`];
-    if (f.category) where.push(`lower(d.category) = lower(${p(f.category)})`);
-    if (f.guildId) where.push(`m.guild_uuid = ${p(f.guildId)}`);
-    if (f.searchQuery) where.push(`d.search_vector @@ websearch_to_tsquery('english', ${p(f.searchQuery)})`);
-    if (f.minReward !== undefined) where.push(`m.reward >= ${p(f.minReward.toString())}`);
-    if (f.maxReward !== undefined) where.push(`m.reward <= ${p(f.maxReward.toString())}`);
+    const where = [`dm.state = 'Open'`, `dm.expires_at > ${p(f.nowSec)}`];
+    if (f.category) where.push(`dm.category_lc = lower(${p(f.category)})`);
+    if (f.guildId) where.push(`dm.guild_uuid = ${p(f.guildId)}`);
+    if (f.searchQuery) where.push(`dm.search_vector @@ websearch_to_tsquery('english', ${p(f.searchQuery)})`);
+    if (f.minReward !== undefined) where.push(`dm.reward >= ${p(f.minReward.toString())}`);
+    if (f.maxReward !== undefined) where.push(`dm.reward <= ${p(f.maxReward.toString())}`);
     return { where, p };
   }
 
-  // Scoring columns of the feed: one primary-key probe per row (the board's gate only for guild missions).
-  const SCORING = `coalesce(ps.rating_sum, 0) AS rating_sum, coalesce(ps.rating_count, 0) AS rating_count,
-      CASE WHEN c.guild_uuid IS NOT NULL THEN
-        (SELECT max(be.min_guild_xp) FROM ${s}.board_entries be WHERE be.mission_id = c.id AND be.active) END AS min_guild_xp`;
-  const SCORING_JOIN = `LEFT JOIN ${s}.user_stats ps ON ps.address = lower(c.poster)`;
-  const NO_SCORING = `0 AS rating_sum, 0 AS rating_count, NULL::int AS min_guild_xp`;
-  const WINDOW_COLS = `m.id, m.poster, m.performer, m.guild_uuid, m.reward::text AS reward, m.expires_at::text AS expires_at,
-      m.created_at, d.details_hash, d.category, d.latitude, d.longitude`;
+  /** Within the exact radius: a box the GiST index serves, then the exact chord. */
+  function inCircle(c: Circle, p: (v: unknown) => string) {
+    const center = `api.geo_ecef(${p(c.latitude)}::float8, ${p(c.longitude)}::float8)`;
+    const r = p(chord(c.radius));
+    return { center, cond: `dm.geo <@ cube_enlarge(${center}, ${r}::float8, 3) AND cube_distance(dm.geo, ${center}) <= ${r}::float8` };
+  }
+
+  const PARTY = (v: string) => `(dm.poster = ${v} OR dm.performer = ${v})`;
 
   return {
     /**
-     * The open missions nearest to a point within an exact radius, nearest first, at most `limit`:
-     * a GiST K-nearest-neighbour scan (api.geo_point, bounded by the box so a sparse area does not
-     * walk the whole index) that stops after `limit` matches of the join + filters.
+     * The `limit` open missions within the circle nearest to its centre as `viewer` sees them: the
+     * viewer's own missions (poster or performer) by their exact point, every other by its
+     * neighbourhood point. Non-party missions share their cell's point, so they come cell by cell:
+     * the cells (api.discovery_cells) nearest first, each cell's missions by id from the index on
+     * (cell, id), stopping once `limit` are found (incremental sort under the LIMIT), however many
+     * missions the radius holds. Two lists of at most `limit` each, the caller merges them by shown
+     * distance.
      */
-    async nearest(f: NearFilter): Promise<CandidateRow[]> {
+    async nearest(f: CandidateFilter & Circle & { viewer?: string }): Promise<CandidateRow[]> {
       const params: unknown[] = [];
       const { where, p } = filters(f, params);
-      const [x1, y1] = geoPoint(f.box.south, f.box.west);
-      const [x2, y2] = geoPoint(f.box.north, f.box.east);
-      const [qx, qy] = geoPoint(f.latitude, f.longitude);
-      const hav = HAVERSINE(f.latitude, f.longitude);
-      where.push(
-        `d.latitude IS NOT NULL AND d.longitude IS NOT NULL AND d.on_chain_id IS NOT NULL`,
-        `api.geo_point(d.latitude, d.longitude) <@ box(point(${p(x1)}, ${p(y1)}), point(${p(x2)}, ${p(y2)}))`,
-        `${hav} <= ${p(f.radius)}`,
-      );
-      return knn<CandidateRow>(
-        `WITH c AS MATERIALIZED (
-           SELECT ${WINDOW_COLS}, ${hav} AS distance
-             FROM api.mission_details d JOIN ${CURRENT(s)}
-            WHERE ${where.join(" AND ")}
-            ORDER BY api.geo_point(d.latitude, d.longitude) <-> point(${p(qx)}, ${p(qy)}), m.id
-            LIMIT ${Math.floor(f.limit)})
-         SELECT c.*, ${f.scoring ? SCORING : NO_SCORING} FROM c ${f.scoring ? SCORING_JOIN : ""}`,
-        params);
+      const { center, cond } = inCircle(f, p);
+      where.push(cond);
+      const limit = Math.floor(f.limit);
+      const slack = `${p(chord(f.radius + CELL_SLACK_M))}::float8`;
+      const v = f.viewer ? p(f.viewer.toLowerCase()) : null;
+      const others = `SELECT m.* FROM (
+          SELECT cl.pub_latitude, cl.pub_longitude, cube_distance(cl.geo, ${center}) AS d FROM api.discovery_cells cl
+           WHERE cl.open_count > 0 AND cl.geo <@ cube_enlarge(${center}, ${slack}, 3) AND cube_distance(cl.geo, ${center}) <= ${slack}
+           ORDER BY d) c
+        CROSS JOIN LATERAL (
+          SELECT ${COLS} FROM api.discovery_missions dm
+           WHERE dm.pub_latitude = c.pub_latitude AND dm.pub_longitude = c.pub_longitude AND dm.geo IS NOT NULL
+             AND ${where.join(" AND ")}${v ? ` AND NOT coalesce(${PARTY(v)}, false)` : ""}
+           ORDER BY dm.id LIMIT ${limit}) m
+        ORDER BY c.d, m.id LIMIT ${limit}`;
+      if (!v) return (await q<CandidateRow>(pool, others, params)).rows;
+      return (await q<CandidateRow>(pool,
+        `(${others})
+         UNION ALL
+         (SELECT ${COLS} FROM api.discovery_missions dm
+           WHERE ${where.join(" AND ")} AND ${PARTY(v)}
+           ORDER BY dm.geo <-> ${center}, dm.id LIMIT ${limit})`, params)).rows;
     },
 
     /**
-     * The first `limit` open missions in a column order (newest / reward / expiry), with scoring columns.
-     * `outside`: only those `nearest` over the same point and radius would not return (no current
-     * location, or farther than the radius), so a feed fills a sparse window in one query without
-     * fetching the near rows a second time.
+     * Every open mission within the circle, counted per position `viewer` is shown (the exact point
+     * for their own missions, the neighbourhood point for the rest): the map's exact total and the
+     * input of its clusters, a few hundred rows for a city however many missions it holds.
      */
-    async ordered(f: CandidateFilter & { order: "created" | "reward" | "urgency"; outside?: { latitude: number; longitude: number; radius: number } }): Promise<CandidateRow[]> {
-      const params: unknown[] = [];
-      const { where, p } = filters(f, params);
-      if (f.outside) {
-        where.push(
-          `(d.details_hash IS NULL OR d.latitude IS NULL OR d.longitude IS NULL OR d.on_chain_id IS NULL
-            OR m.on_chain_id <> d.on_chain_id::numeric OR ${HAVERSINE(f.outside.latitude, f.outside.longitude)} > ${p(f.outside.radius)})`,
-        );
+    async positions(f: Omit<CandidateFilter, "limit" | "searchQuery"> & Circle & { viewer?: string }) {
+      type Position = { latitude: number; longitude: number; count: number };
+      if (!f.category && !f.guildId && f.minReward === undefined && f.maxReward === undefined) {
+        // No filter: the cell aggregate answers (the same rows, without visiting every mission).
+        const { text, values } = cellPositionsSql({ ...f, viewer: f.viewer?.toLowerCase() });
+        return (await q<Position>(pool, text, values)).rows;
       }
-      const order = { created: "m.created_at DESC, m.id", reward: "m.reward DESC, m.id", urgency: "m.expires_at ASC, m.id" }[f.order];
-      const res = await q<CandidateRow>(pool,
-        `WITH c AS MATERIALIZED (
-           SELECT ${WINDOW_COLS}, NULL::float8 AS distance
-             FROM ${s}.missions m LEFT JOIN api.mission_details d ON d.details_hash = lower(m.details_hash)
-            WHERE ${where.join(" AND ")}
-            ORDER BY ${order} LIMIT ${Math.floor(f.limit)})
-         SELECT c.*, ${SCORING} FROM c ${SCORING_JOIN}`,
-        params);
-      return res.rows;
+      const params: unknown[] = [];
+      const { where, p } = filters({ ...f, limit: 0 }, params);
+      where.push(inCircle(f, p).cond);
+      const party = f.viewer ? `coalesce(${PARTY(p(f.viewer.toLowerCase()))}, false)` : "false";
+      return (await q<Position>(pool,
+        `SELECT CASE WHEN ${party} THEN dm.latitude ELSE dm.pub_latitude END AS latitude,
+                CASE WHEN ${party} THEN dm.longitude ELSE dm.pub_longitude END AS longitude, count(*)::int AS count
+           FROM api.discovery_missions dm WHERE ${where.join(" AND ")} GROUP BY 1, 2`, params)).rows;
     },
 
-    /** Title, names and the board's gate of the rows a response shows (a page: at most 100). */
-    async display(rows: { id: string; poster: string; guild_uuid: string | null; details_hash: string | null }[]): Promise<Map<string, DisplayRow>> {
+    /**
+     * The first `limit` open missions in a column order (newest / reward / expiry).
+     * `outside`: only those `nearest` over the same circle would not return (no location, or outside
+     * it), so a feed fills a sparse window in one query without fetching the near rows a second time.
+     */
+    async ordered(f: CandidateFilter & { order: "created" | "reward" | "urgency"; outside?: Circle }): Promise<CandidateRow[]> {
+      const params: unknown[] = [];
+      const { where, p } = filters(f, params);
+      if (f.outside) where.push(`(dm.geo IS NULL OR NOT (${inCircle(f.outside, p).cond}))`);
+      const order = { created: "dm.created_at DESC, dm.id", reward: "dm.reward DESC, dm.id", urgency: "dm.expires_at ASC, dm.id" }[f.order];
+      return (await q<CandidateRow>(pool,
+        `SELECT ${COLS} FROM api.discovery_missions dm WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ${Math.floor(f.limit)}`,
+        params)).rows;
+    },
+
+    /** Exact number of open missions matching the filters (and the circle, if any). */
+    async count(f: Omit<CandidateFilter, "limit"> & { within?: Circle }): Promise<number> {
+      const params: unknown[] = [];
+      const { where, p } = filters({ ...f, limit: 0 }, params);
+      if (f.within) where.push(inCircle(f.within, p).cond);
+      const res = await q<{ n: string }>(pool, `SELECT count(*)::text AS n FROM api.discovery_missions dm WHERE ${where.join(" AND ")}`, params);
+      return Number(res.rows[0]?.n ?? 0);
+    },
+
+    /** Guild and poster names of the rows a response shows (a page: at most 100). */
+    async display(rows: { id: string; poster: string; guild_uuid: string | null }[]): Promise<Map<string, DisplayRow>> {
       if (rows.length === 0) return new Map();
       const res = await q<DisplayRow>(pool,
-        `SELECT r.id, d.title, d.category, g.name AS guild_name, pu.id AS poster_id, pu.display_name AS poster_name,
-                CASE WHEN r.guild_uuid IS NOT NULL THEN
-                  (SELECT max(be.min_guild_xp) FROM ${s}.board_entries be WHERE be.mission_id = r.id AND be.active) END AS min_guild_xp
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS r(id, poster, guild_uuid, details_hash)
-           LEFT JOIN api.mission_details d ON d.details_hash = r.details_hash
+        `SELECT r.id, g.name AS guild_name, pu.id AS poster_id, pu.display_name AS poster_name
+           FROM unnest($1::text[], $2::text[], $3::text[]) AS r(id, poster, guild_uuid)
            LEFT JOIN ${s}.guilds g ON g.id = r.guild_uuid
            LEFT JOIN api.users pu ON pu.evm_address = lower(r.poster)`,
-        [rows.map((r) => r.id), rows.map((r) => r.poster), rows.map((r) => r.guild_uuid), rows.map((r) => r.details_hash)]);
+        [rows.map((r) => r.id), rows.map((r) => r.poster), rows.map((r) => r.guild_uuid)]);
       return new Map(res.rows.map((r) => [r.id, r]));
     },
 
@@ -235,12 +206,11 @@ export function discoveryRepository(pool: pg.Pool, chainSchema: string) {
         `SELECT (SELECT total_xp FROM ${s}.user_stats WHERE address = $1) AS total_xp,
                 (SELECT json_object_agg(guild_uuid, guild_xp) FROM ${s}.guild_members WHERE account = $1 AND active) AS guilds,
                 (SELECT json_object_agg(category, n) FROM (
-                   SELECT d.category, count(*)::int AS n FROM ${s}.missions m JOIN api.mission_details d ON d.details_hash = lower(m.details_hash)
-                    WHERE m.performer = $1 AND m.state = 'Completed' GROUP BY d.category) x) AS completed,
+                   SELECT dm.category, count(*)::int AS n FROM api.discovery_missions dm
+                    WHERE dm.performer = $1 AND dm.state = 'Completed' AND dm.category IS NOT NULL GROUP BY dm.category) x) AS completed,
                 (SELECT json_object_agg(category, n) FROM (
-                   SELECT d.category, count(*)::int AS n FROM ${s}.ratings r JOIN ${s}.missions m ON m.id = r.mission_id
-                     JOIN api.mission_details d ON d.details_hash = lower(m.details_hash)
-                    WHERE r.rater = $1 AND r.counted AND r.score >= 4 GROUP BY d.category) x) AS rated,
+                   SELECT dm.category, count(*)::int AS n FROM ${s}.ratings r JOIN api.discovery_missions dm ON dm.id = r.mission_id
+                    WHERE r.rater = $1 AND r.counted AND r.score >= 4 AND dm.category IS NOT NULL GROUP BY dm.category) x) AS rated,
                 (SELECT json_object_agg(category, json_build_object('count', n, 'dwellMs', dwell)) FROM (
                    SELECT category, count(*)::int AS n, sum(dwell_ms)::float8 AS dwell FROM api.discovery_events
                     WHERE user_id = $2 AND kind = 'view' AND category IS NOT NULL AND created_at > now() - interval '90 days' GROUP BY category) x) AS views,
@@ -257,60 +227,32 @@ export function discoveryRepository(pool: pg.Pool, chainSchema: string) {
     },
 
     /**
-     * Full-text search: the best `limit` current details by ts_rank and the number of matches up to
-     * TOTAL_CAP. Ties (frequent: one-word queries) go to the newest details row, then the hash: a
-     * timestamp compare (casting the text on-chain id per row made the common-term sort 70% slower).
-     * Without chain filters (state, guild) the ranking
-     * reads the details alone (the GIN index, as raw tsvector SQL does) and only the top rows are
-     * joined to the chain to drop superseded versions; with a chain filter every match is joined.
+     * Full-text search over every mission with details: the best `limit` by ts_rank (ties: the newest
+     * details, then the hash) and the exact number of matches, one statement.
      */
     async search(f: { q: string; state?: string; category?: string; guildId?: string; limit: number }) {
       type Hit = { id: string; title: string; description: string; category: string; rank: number; headline: string };
       const params: unknown[] = [f.q];
       const p = (v: unknown) => (params.push(v), `$${params.length}`);
-      const dWhere = [`d.search_vector @@ tq.q`, `d.on_chain_id IS NOT NULL`];
-      if (f.category) dWhere.push(`lower(d.category) = lower(${p(f.category)})`);
-      const mWhere: string[] = [];
-      if (f.state) mWhere.push(`m.state = ${p(f.state)}`);
-      if (f.guildId) mWhere.push(`m.guild_uuid = ${p(f.guildId)}`);
-      const limit = Math.floor(f.limit);
-      const chainFilter = mWhere.length > 0;
-      // One ranking scan gives the page and the total: it keeps the best TOTAL_CAP + 1 rows (a top-N
-      // heap of 1,001 costs about what one of 50 does; a second GIN bitmap for a count cost ~15% more
-      // on a common term, a window count spilled to disk). Without chain filters those rows are
-      // details versions, joined to the chain afterwards; superseded versions (an edited mission's
-      // old details) are rare, so the window widens only if they leave the page short.
-      for (let window = TOTAL_CAP + 1; ; window *= 4) {
-        const ranked = `SELECT d.details_hash, d.on_chain_id, d.created_at, ts_rank(d.search_vector, tq.q) AS rank
-             FROM api.mission_details d CROSS JOIN tq ${chainFilter ? `JOIN ${CURRENT(s)}` : ""}
-            WHERE ${dWhere.join(" AND ")}${chainFilter ? ` AND ${mWhere.join(" AND ")}` : ""}
-            ORDER BY rank DESC, d.created_at DESC, d.details_hash LIMIT ${window}`;
-        const rm = `${s}.missions m ON m.on_chain_id = r.on_chain_id::numeric AND lower(m.details_hash) = r.details_hash`;
-        // Exact (current missions only) below the cap; past it, "more than TOTAL_CAP".
-        const total = chainFilter
-          ? `SELECT count(*) AS n FROM r`
-          : `SELECT CASE WHEN (SELECT count(*) FROM r) <= ${TOTAL_CAP} THEN (SELECT count(*) FROM r JOIN ${rm}) ELSE (SELECT count(*) FROM r) END AS n`;
-        const res = await q<Hit & { total: string; window_rows: number }>(pool,
-          `WITH tq AS (SELECT websearch_to_tsquery('english', $1) AS q),
-           r AS MATERIALIZED (${ranked}),
-           hits AS (
-             SELECT m.id, d.title, d.description, d.category, r.rank, r.created_at, r.details_hash
-               FROM r JOIN ${rm} JOIN api.mission_details d ON d.details_hash = r.details_hash
-              ORDER BY r.rank DESC, r.created_at DESC, r.details_hash LIMIT ${limit}),
-           total AS MATERIALIZED (${total})
-           SELECT h.id, h.title, h.description, h.category, h.rank::float8 AS rank,
-                  ts_headline('english', translate(h.title, chr(2) || chr(3), ''), tq.q,
-                              'HighlightAll=true, StartSel=' || chr(2) || ', StopSel=' || chr(3)) AS headline,
-                  total.n::text AS total, (SELECT count(*)::int FROM r) AS window_rows
-             FROM hits h CROSS JOIN tq CROSS JOIN total ORDER BY h.rank DESC, h.created_at DESC, h.details_hash`,
-          params);
-        const rows = res.rows;
-        const windowRows = rows[0]?.window_rows ?? 0;
-        if (chainFilter || rows.length >= limit || windowRows < window) {
-          const n = Number(rows[0]?.total ?? 0);
-          return { rows, total: Math.min(n, TOTAL_CAP), capped: n > TOTAL_CAP };
-        }
-      }
+      const where = [`dm.search_vector @@ tq.q`];
+      if (f.category) where.push(`dm.category_lc = lower(${p(f.category)})`);
+      if (f.state) where.push(`dm.state = ${p(f.state)}`);
+      if (f.guildId) where.push(`dm.guild_uuid = ${p(f.guildId)}`);
+      const res = await q<Hit & { total: string }>(pool,
+        `WITH tq AS (SELECT websearch_to_tsquery('english', $1) AS q),
+         hits AS (
+           SELECT dm.id, dm.title, dm.description, dm.category, ts_rank(dm.search_vector, tq.q) AS rank, dm.details_created_at, dm.details_hash
+             FROM api.discovery_missions dm CROSS JOIN tq WHERE ${where.join(" AND ")}
+            ORDER BY rank DESC, dm.details_created_at DESC, dm.details_hash LIMIT ${Math.floor(f.limit)}),
+         total AS (SELECT count(*) AS n FROM api.discovery_missions dm CROSS JOIN tq WHERE ${where.join(" AND ")})
+         SELECT h.id, h.title, h.description, h.category, h.rank::float8 AS rank,
+                ts_headline('english', translate(h.title, chr(2) || chr(3), ''), tq.q,
+                            'HighlightAll=true, StartSel=' || chr(2) || ', StopSel=' || chr(3)) AS headline,
+                total.n::text AS total
+           FROM total CROSS JOIN tq LEFT JOIN hits h ON true ORDER BY h.rank DESC, h.details_created_at DESC, h.details_hash`,
+        params);
+      const total = Number(res.rows[0]?.total ?? 0);
+      return { rows: res.rows.filter((r) => r.id !== null), total };
     },
 
     async recordEvent(e: { userId: string; kind: "view" | "search"; missionId?: string; category?: string | null; query?: string; dwellMs?: number }) {

@@ -4,6 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type pg from "pg";
 import type { Db } from "../db/client.ts";
 import { disputeEvidence, disputeResolutions } from "../db/disputes.schema.ts";
+import type { DisputeOutcome, DISPUTE_STATES, MissionState } from "../../indexer/lib/domain/index.ts";
 import { chainQuery } from "./chain-query.ts";
 
 const q = chainQuery;
@@ -18,8 +19,9 @@ export interface DisputeRow {
   performer: string;
   initiator: string;
   resolver: string | null;
-  state: string;
-  outcome: string;
+  /** The indexer writes a row on DisputeOpened, so the contract's "None" never occurs. */
+  state: Exclude<(typeof DISPUTE_STATES)[number], "None">;
+  outcome: DisputeOutcome;
   split_percentage: number | null;
   ddr_amount: string;
   lpp_amount: string;
@@ -34,7 +36,7 @@ export interface DisputeRow {
   appeal_overturned: boolean | null;
   finalized_at: string | null;
   by_default: boolean | null;
-  mission_state: string | null;
+  mission_state: MissionState | null;
   payout_poster: string | null;
   payout_performer: string | null;
   payout_protocol: string | null;
@@ -73,7 +75,7 @@ export function disputesRepository(pool: pg.Pool, db: Db, chainSchema: string) {
            json_build_object('poster', p.u, 'performer', f.u, 'initiator', i.u, 'resolver', r.u) AS names
       FROM ${s}.disputes d
       JOIN ${s}.missions m ON m.id = d.mission_id
-      LEFT JOIN api.mission_details md ON md.details_hash = lower(m.details_hash)
+      LEFT JOIN api.mission_details md ON md.details_hash = m.details_hash
       LEFT JOIN LATERAL (${userSub("d.poster")}) p ON true
       LEFT JOIN LATERAL (${userSub("d.performer")}) f ON true
       LEFT JOIN LATERAL (${userSub("d.initiator")}) i ON true
@@ -90,11 +92,11 @@ export function disputesRepository(pool: pg.Pool, db: Db, chainSchema: string) {
       if (filter.state) add("d.state = ?", filter.state);
       if (filter.outcome) add("d.outcome = ?", filter.outcome);
       if (filter.missionId) add("d.mission_id = ?", filter.missionId);
-      if (filter.resolver) add("lower(d.resolver) = ?", filter.resolver.toLowerCase());
+      if (filter.resolver) add("d.resolver = ?", filter.resolver.toLowerCase());
       if (filter.account) {
         const a = filter.account.toLowerCase();
-        if (filter.role) add(`lower(d.${filter.role}) = ?`, a);
-        else add("(lower(d.poster) = ? OR lower(d.performer) = ? OR lower(d.resolver) = ? OR lower(d.initiator) = ?)", a);
+        if (filter.role) add(`d.${filter.role} = ?`, a);
+        else add("(d.poster = ? OR d.performer = ? OR d.resolver = ? OR d.initiator = ?)", a);
       }
       const w = where.length ? `WHERE ${where.join(" AND ")}` : "";
       const res = await q<DisputeRow>(pool, `${select} ${w} ORDER BY d.created_at DESC, d.on_chain_id DESC LIMIT ${limit}`, params);
@@ -104,38 +106,25 @@ export function disputesRepository(pool: pg.Pool, db: Db, chainSchema: string) {
       const res = await q<DisputeRow>(pool, `${select} WHERE d.id = $1`, [id]);
       return res.rows[0] ?? null;
     },
-    /** Disputes whose deadline may have passed at chain time `now` (unix seconds): keeper work. */
-    async due(now: bigint, disputeTimeout: bigint): Promise<{ on_chain_id: string; state: string }[]> {
-      const res = await q<{ on_chain_id: string; state: string }>(pool,
-        `SELECT d.on_chain_id::text, d.state FROM ${s}.disputes d
-          WHERE (d.state = 'Investigating' AND d.resolution_deadline <= $1)
-             OR (d.state = 'Resolved' AND d.appeal_deadline <= $1)
-             OR (d.state = 'Appealed' AND d.appeal_decision_deadline <= $1)
-             OR (d.state = 'Pending' AND d.created_at <= $2)
-          ORDER BY d.on_chain_id LIMIT 50`,
-        [now.toString(), (now - disputeTimeout).toString()],
-      );
-      return res.rows;
-    },
     async stats(account: string) {
       const res = await q<Record<string, string>>(pool,
-        `SELECT count(*) FILTER (WHERE lower(poster) = $1)::text AS poster,
-                count(*) FILTER (WHERE lower(performer) = $1)::text AS performer,
-                count(*) FILTER (WHERE lower(resolver) = $1)::text AS resolver,
-                count(*) FILTER (WHERE lower(initiator) = $1)::text AS initiator,
-                count(*) FILTER (WHERE state = 'Finalized' AND ((outcome = 'PosterWins' AND lower(poster) = $1)
-                                  OR (outcome = 'PerformerWins' AND lower(performer) = $1)))::text AS wins,
-                count(*) FILTER (WHERE state = 'Finalized' AND ((outcome = 'PosterWins' AND lower(performer) = $1)
-                                  OR (outcome = 'PerformerWins' AND lower(poster) = $1)))::text AS losses,
+        `SELECT count(*) FILTER (WHERE poster = $1)::text AS poster,
+                count(*) FILTER (WHERE performer = $1)::text AS performer,
+                count(*) FILTER (WHERE resolver = $1)::text AS resolver,
+                count(*) FILTER (WHERE initiator = $1)::text AS initiator,
+                count(*) FILTER (WHERE state = 'Finalized' AND ((outcome = 'PosterWins' AND poster = $1)
+                                  OR (outcome = 'PerformerWins' AND performer = $1)))::text AS wins,
+                count(*) FILTER (WHERE state = 'Finalized' AND ((outcome = 'PosterWins' AND performer = $1)
+                                  OR (outcome = 'PerformerWins' AND poster = $1)))::text AS losses,
                 count(*) FILTER (WHERE state = 'Finalized' AND outcome = 'Split'
-                                  AND (lower(poster) = $1 OR lower(performer) = $1))::text AS splits
+                                  AND (poster = $1 OR performer = $1))::text AS splits
            FROM ${s}.disputes`,
         [account.toLowerCase()],
       );
       return res.rows[0]!;
     },
     async userLevel(account: string): Promise<number> {
-      const res = await q<{ level: number }>(pool, `SELECT level FROM ${s}.user_stats WHERE lower(address) = $1`, [
+      const res = await q<{ level: number }>(pool, `SELECT level FROM ${s}.user_stats WHERE address = $1`, [
         account.toLowerCase(),
       ]);
       return res.rows[0]?.level ?? 1;
@@ -159,6 +148,6 @@ export function disputesRepository(pool: pg.Pool, db: Db, chainSchema: string) {
 }
 
 function userSub(col: string) {
-  return `SELECT json_build_object('id', u.id, 'name', u.display_name) AS u FROM api.users u WHERE u.evm_address = lower(${col})`;
+  return `SELECT json_build_object('id', u.id, 'name', u.display_name) AS u FROM api.users u WHERE u.evm_address = ${col}`;
 }
 export type DisputesRepository = ReturnType<typeof disputesRepository>;

@@ -21,7 +21,7 @@ export function guildsRepository(pool: pg.Pool, chainSchema: string) {
     total_completed, total_earned::text, guild_reputation, fee_bps, treasury, creator, created_at::text`;
   const memberSelect = `SELECT m.id, m.account, m.is_curator, m.is_officer, m.is_admin, m.guild_xp, m.joined_at::text, m.active,
       u.id AS user_id, u.display_name
-    FROM ${s}.guild_members m LEFT JOIN api.users u ON u.evm_address = lower(m.account)`;
+    FROM ${s}.guild_members m LEFT JOIN api.users u ON u.evm_address = m.account`;
   return {
     async list(f: { skip: number; take: number; category?: string }): Promise<GuildRow[]> {
       const params: unknown[] = [f.skip, f.take];
@@ -47,13 +47,13 @@ export function guildsRepository(pool: pg.Pool, chainSchema: string) {
       return rows;
     },
     async member(guildOnChainId: number, account: string): Promise<MemberRow | null> {
-      const { rows } = await pool.query(`${memberSelect} WHERE m.guild_id = $1 AND lower(m.account) = $2`, [guildOnChainId, account.toLowerCase()]);
+      const { rows } = await pool.query(`${memberSelect} WHERE m.guild_id = $1 AND m.account = $2`, [guildOnChainId, account.toLowerCase()]);
       return rows[0] ?? null;
     },
     async board(guildOnChainId: number): Promise<BoardRow[]> {
       const { rows } = await pool.query(
         `SELECT b.id, b.mission_id, b.curator, u.id AS curator_id, b.min_guild_xp, b.notes, b.featured, b.created_at::text
-           FROM ${s}.board_entries b LEFT JOIN api.users u ON u.evm_address = lower(b.curator)
+           FROM ${s}.board_entries b LEFT JOIN api.users u ON u.evm_address = b.curator
           WHERE b.guild_id = $1 AND b.active ORDER BY b.featured DESC, b.created_at DESC, b.id`,
         [guildOnChainId],
       );
@@ -64,7 +64,7 @@ export function guildsRepository(pool: pg.Pool, chainSchema: string) {
         `SELECT m.id, m.account, m.is_curator, m.is_officer, m.is_admin, m.guild_xp, m.joined_at::text, m.active,
                 m.guild_uuid, g.name AS guild_name
            FROM ${s}.guild_members m JOIN ${s}.guilds g ON g.id = m.guild_uuid
-          WHERE lower(m.account) = $1 AND m.active ORDER BY m.joined_at`,
+          WHERE m.account = $1 AND m.active ORDER BY m.joined_at`,
         [account.toLowerCase()],
       );
       return rows;

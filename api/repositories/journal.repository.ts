@@ -1,27 +1,32 @@
 // Reads the indexer's journal (views schema) and the reactors' cursors (schema "api"). Only DB code.
 import type pg from "pg";
+import type { JournalEntry, JournalType } from "../../indexer/lib/domain/index.ts";
 
-export interface JournalEntry {
-  /** block × 10^9 + logIndex × 10^3 + seq: strictly increasing in chain order, deterministic. */
-  id: bigint;
-  chainId: number;
-  blockNumber: bigint;
-  blockTimestamp: bigint;
-  txHash: string;
-  logIndex: number;
-  seq: number;
-  type: string;
-  missionId: string | null;
-  account: string | null;
-  payload: Record<string, unknown>;
-}
+export type { JournalEntry };
+
+/** The event's identity across reorgs: chain id, tx hash, the log's offset in its tx, seq. */
+export const eventKey = (e: Pick<JournalEntry, "chainId" | "txHash" | "txLogOffset" | "seq">) =>
+  `${e.chainId}:${e.txHash.toLowerCase()}:${e.txLogOffset ?? 0}:${e.seq}`;
+
+/**
+ * The columns toEntry reads, from journal alias `j` of table `table`; the tx offset looks only at
+ * the same block's id range (primary key), so it costs one index range scan per row.
+ */
+export const journalColumns = (table: string) =>
+  `j.id::text, j.chain_id, j.block_number::text, j.block_timestamp::text, j.tx_hash, j.log_index, j.seq,
+   j.type, j.mission_id, j.account, j.payload,
+   j.log_index - (SELECT min(k.log_index) FROM ${table} k
+                   WHERE k.id >= j.block_number * ${BLOCK_FACTOR_SQL} AND k.id < (j.block_number + 1) * ${BLOCK_FACTOR_SQL}
+                     AND k.tx_hash = j.tx_hash) AS tx_log_offset`;
 
 const BLOCK_FACTOR = 1_000_000_000n;
+const BLOCK_FACTOR_SQL = "1000000000";
 const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /** A journal row (ids and numbers as text, as the queries select them) as an entry. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function toEntry(r: any): JournalEntry {
+  // The indexer wrote the payload for this type (lib/domain/journal-events.ts): trusted, not re-parsed.
   return {
     id: BigInt(r.id),
     chainId: Number(r.chain_id),
@@ -34,6 +39,7 @@ export function toEntry(r: any): JournalEntry {
     missionId: r.mission_id,
     account: r.account,
     payload: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) ?? {},
+    txLogOffset: Number(r.tx_log_offset ?? 0),
   };
 }
 
@@ -48,6 +54,23 @@ export function journalRepository(pool: pg.Pool, chainSchema: string) {
       const blocks = cps.rows.map((r: { latest_checkpoint: string }) => BigInt(r.latest_checkpoint.slice(26, 42)));
       const min = blocks.reduce((a, b) => (b < a ? b : a));
     return (min + 1n) * BLOCK_FACTOR;
+  }
+  /**
+   * md5 of (id, tx hash) of every journal row per block in [lo, hi] (blocks without rows are absent);
+   * with `skipTo`, the blocks between lo + the cursor's window and skipTo are left out (a long jump).
+   */
+  async function fingerprintsOn(db: Pick<pg.PoolClient, "query">, lo: bigint, hi: bigint, skipTo: bigint | null): Promise<Map<bigint, string>> {
+    const ranges: [bigint, bigint][] = skipTo === null ? [[lo, hi]] : [[lo, lo + (hi - skipTo)], [skipTo, hi]];
+    const out = new Map<bigint, string>();
+    for (const [a, b] of ranges) {
+      const { rows } = await db.query(
+        `SELECT floor(id / ${BLOCK_FACTOR_SQL})::bigint::text AS block, md5(string_agg(id::text || tx_hash, ',' ORDER BY id)) AS fp
+           FROM ${q("journal")} WHERE id >= $1 AND id < $2 GROUP BY 1`,
+        [(a * BLOCK_FACTOR).toString(), ((b + 1n) * BLOCK_FACTOR).toString()],
+      );
+      for (const r of rows as { block: string; fp: string }[]) out.set(BigInt(r.block), r.fp);
+    }
+    return out;
   }
   return {
     /**
@@ -70,18 +93,21 @@ export function journalRepository(pool: pg.Pool, chainSchema: string) {
      * type that exists below the bound after the cursor. A type-filtered reactor may skip its cursor
      * to `settledThrough` after a short batch, never to the bound itself: after a kill, Ponder's
      * crash recovery deletes and re-inserts the newest rows, and a checkpoint read without its rows
-     * must not let a cursor jump over entries that are about to come back (issue 9 chaos test).
+     * must not let a cursor jump over entries that are about to come back (an indexer killed mid-stream rewinds and re-creates them).
      */
     async readBatch(
       cursor: bigint,
       limit: number,
-      types?: readonly string[],
-    ): Promise<{ entries: JournalEntry[]; settledThrough: bigint | null; bound: bigint } | null> {
+      types?: readonly JournalType[],
+      opts: { confirmations?: number; window?: number } = {},
+    ): Promise<JournalBatch | null> {
       const client = await pool.connect();
       try {
         await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-        const bound = await safeBoundOn(client);
-        if (bound === null) return null;
+        const indexed = await safeBoundOn(client);
+        if (indexed === null) return null;
+        // Entries wait until `confirmations` indexed blocks lie on top of theirs.
+        const bound = indexed - BigInt(opts.confirmations ?? 0) * BLOCK_FACTOR;
         const params: unknown[] = [cursor.toString(), bound.toString(), limit];
         let filter = "";
         if (types) {
@@ -90,10 +116,9 @@ export function journalRepository(pool: pg.Pool, chainSchema: string) {
         }
         // ORDER BY j.id, qualified: a bare "id" would name the output column id::text and sort as
         // text, so a batch spanning a digit boundary (block 99 -> 100) came back out of order and
-        // the cursor jumped over entries (issue 9, indexer chaos: 456 notifications lost).
+        // the cursor jumped over entries (seen under repeated indexer kills: 456 notifications lost).
         const { rows } = await client.query(
-          `SELECT j.id::text, j.chain_id, j.block_number::text, j.block_timestamp::text, j.tx_hash, j.log_index, j.seq,
-                  j.type, j.mission_id, j.account, j.payload
+          `SELECT ${journalColumns(q("journal"))}
              FROM ${q("journal")} j WHERE j.id > $1 AND j.id < $2${filter} ORDER BY j.id LIMIT $3`,
           params,
         );
@@ -101,13 +126,46 @@ export function journalRepository(pool: pg.Pool, chainSchema: string) {
           cursor.toString(),
           bound.toString(),
         ]);
-        return { entries: rows.map(toEntry), settledThrough: top.rows[0]?.id ? BigInt(top.rows[0].id) : null, bound };
+        const entries = rows.map(toEntry);
+        const settledThrough: bigint | null = top.rows[0]?.id ? BigInt(top.rows[0].id) : null;
+        // Fingerprints, from the same snapshot, of the blocks the cursor already passed and of those
+        // it may pass with this batch: the runner compares them to tell a reorg (api/reactors/runner.ts).
+        const window = BigInt(opts.window ?? 0);
+        let fingerprints = new Map<bigint, string>();
+        if (window > 0n) {
+          const upper = [cursor, entries.at(-1)?.id ?? 0n, settledThrough ?? 0n].reduce((a, b) => (b > a ? b : a));
+          const hi = upper / BLOCK_FACTOR;
+          const lo = cursor / BLOCK_FACTOR - window;
+          fingerprints = await fingerprintsOn(client, lo < 0n ? 0n : lo, hi, hi - (cursor / BLOCK_FACTOR) > window ? hi - window : null);
+        }
+        return { entries, settledThrough, bound, fingerprints };
       } catch {
         return null; // views not there yet (indexer starting), or the indexer is re-creating them
       } finally {
         await client.query("COMMIT").catch(() => {});
         client.release();
       }
+    },
+    /** Mission entries of `types` with id in (after, upTo] (upTo: none = no upper end), in id order. */
+    async missionEvents(after: bigint, types: readonly string[], limit: number, upTo?: bigint): Promise<{ id: bigint; type: string; missionId: string; txHash: string }[]> {
+      const { rows } = await pool.query<{ id: string; type: string; mission_id: string; tx_hash: string }>(
+        `SELECT j.id::text, j.type, j.mission_id, j.tx_hash FROM ${q("journal")} j
+          WHERE j.id > $1 AND ($4::numeric IS NULL OR j.id <= $4) AND j.mission_id IS NOT NULL AND j.type = ANY($2)
+          ORDER BY j.id LIMIT $3`,
+        [after.toString(), types, limit, upTo?.toString() ?? null],
+      );
+      return rows.map((r) => ({ id: BigInt(r.id), type: r.type, missionId: r.mission_id, txHash: r.tx_hash }));
+    },
+    async maxId(): Promise<bigint> {
+      const { rows } = await pool.query<{ id: string | null }>(`SELECT max(id)::text AS id FROM ${q("journal")}`);
+      return BigInt(rows[0]?.id ?? "0");
+    },
+    /** Moves a cursor back (a reorg replaced entries it had passed). */
+    async rewind(reactor: string, lastId: bigint): Promise<void> {
+      await pool.query(
+        `UPDATE api.reactor_cursors SET last_id = LEAST(last_id, $2::bigint), updated_at = now() WHERE reactor = $1`,
+        [reactor, lastId.toString()],
+      );
     },
     async cursor(reactor: string): Promise<bigint> {
       const { rows } = await pool.query(
@@ -127,3 +185,12 @@ export function journalRepository(pool: pg.Pool, chainSchema: string) {
   };
 }
 export type JournalRepository = ReturnType<typeof journalRepository>;
+
+export interface JournalBatch {
+  entries: JournalEntry[];
+  /** The highest journal id of any type after the cursor and below the bound. */
+  settledThrough: bigint | null;
+  bound: bigint;
+  /** Block -> fingerprint of its journal rows (see readBatch's `window`). */
+  fingerprints: Map<bigint, string>;
+}

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { disputeRecords, missionDetails, missionProofs } from "../db/schema.ts";
+import type { DiscoveryReadModelRepository } from "./discovery-read-model.repository.ts";
 
 export type MissionDetailsRow = typeof missionDetails.$inferSelect;
 
-export function missionDetailsRepository(db: Db) {
+/** `readModel`: the discovery read model, updated in the same transaction as a details write that changes it. */
+export function missionDetailsRepository(db: Db, readModel?: Pick<DiscoveryReadModelRepository, "attachDetails">) {
   return {
     async insert(row: typeof missionDetails.$inferInsert): Promise<void> {
       await db.insert(missionDetails).values(row).onConflictDoNothing();
@@ -14,6 +16,7 @@ export function missionDetailsRepository(db: Db) {
       return row ?? null;
     },
     async setOnChainId(hash: string, onChainId: string): Promise<void> {
+      if (readModel) return readModel.attachDetails(hash, onChainId);
       await db.update(missionDetails).set({ onChainId }).where(eq(missionDetails.detailsHash, hash.toLowerCase()));
     },
     async insertProof(row: typeof missionProofs.$inferInsert): Promise<void> {
@@ -23,8 +26,8 @@ export function missionDetailsRepository(db: Db) {
       const [r] = await db.insert(disputeRecords).values(row).returning({ id: disputeRecords.id });
       return r!.id;
     },
-    async setDisputeOnChainId(id: string, onChainDisputeId: string): Promise<void> {
-      await db.update(disputeRecords).set({ onChainDisputeId }).where(eq(disputeRecords.id, id));
+    async setDisputeOnChainId(id: string, disputeOnChainId: string): Promise<void> {
+      await db.update(disputeRecords).set({ disputeOnChainId }).where(eq(disputeRecords.id, id));
     },
   };
 }

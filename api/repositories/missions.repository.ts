@@ -1,6 +1,7 @@
 // Missions as the indexer sees them (Ponder's views schema), joined with the API's off-chain
 // details (by the details commitment the chain currently holds) and the posters' profiles.
 import type pg from "pg";
+import type { MissionState } from "../../indexer/lib/domain/index.ts";
 import { chainQuery } from "./chain-query.ts";
 
 const q = chainQuery;
@@ -16,7 +17,8 @@ export interface MissionRow {
   guild_name: string | null;
   reward: string;
   ddr_amount: string;
-  state: string;
+  /** Written by the indexer from the contract enum, so only its names occur. */
+  state: MissionState;
   details_hash: string;
   proof_hash: string | null;
   refund_amount: string | null;
@@ -63,10 +65,10 @@ export function missionsRepository(pool: pg.Pool, chainSchema: string) {
            d.metadata, pu.id AS poster_id, pu.display_name AS poster_name,
            fu.id AS performer_id, fu.display_name AS performer_name
       FROM ${s}.missions m
-      LEFT JOIN api.mission_details d ON d.details_hash = lower(m.details_hash)
+      LEFT JOIN api.mission_details d ON d.details_hash = m.details_hash
       LEFT JOIN ${s}.guilds g ON g.id = m.guild_uuid
-      LEFT JOIN api.users pu ON pu.evm_address = lower(m.poster)
-      LEFT JOIN api.users fu ON fu.evm_address = lower(m.performer)`;
+      LEFT JOIN api.users pu ON pu.evm_address = m.poster
+      LEFT JOIN api.users fu ON fu.evm_address = m.performer`;
 
   return {
     async findById(id: string): Promise<MissionRow | null> {
@@ -83,8 +85,8 @@ export function missionsRepository(pool: pg.Pool, chainSchema: string) {
       if (f.state) add("m.state = ?", f.state);
       if (f.category) add("lower(d.category) = lower(?)", f.category);
       if (f.guildId) add("m.guild_uuid = ?", f.guildId);
-      if (f.posterAddress) add("lower(m.poster) = ?", f.posterAddress.toLowerCase());
-      if (f.performerAddress) add("lower(m.performer) = ?", f.performerAddress.toLowerCase());
+      if (f.posterAddress) add("m.poster = ?", f.posterAddress.toLowerCase());
+      if (f.performerAddress) add("m.performer = ?", f.performerAddress.toLowerCase());
       if (f.minReward !== undefined) add("m.reward >= ?", f.minReward.toString());
       if (f.maxReward !== undefined) add("m.reward <= ?", f.maxReward.toString());
       const w = where.length ? `WHERE ${where.join(" AND ")}` : "";
@@ -93,7 +95,7 @@ export function missionsRepository(pool: pg.Pool, chainSchema: string) {
         q<MissionRow>(pool, `${select} ${w} ${order} OFFSET ${f.skip} LIMIT ${f.take}`, params),
         q<{ n: string }>(pool, 
           `SELECT count(*)::text AS n FROM ${s}.missions m
-             LEFT JOIN api.mission_details d ON d.details_hash = lower(m.details_hash) ${w}`,
+             LEFT JOIN api.mission_details d ON d.details_hash = m.details_hash ${w}`,
           params,
         ),
       ]);
@@ -115,7 +117,7 @@ export function missionsRepository(pool: pg.Pool, chainSchema: string) {
     },
     async isActiveGuildMember(guildOnChainId: number, account: string): Promise<boolean> {
       const res = await q(pool, 
-        `SELECT 1 FROM ${s}.guild_members WHERE guild_id = $1 AND lower(account) = $2 AND active`,
+        `SELECT 1 FROM ${s}.guild_members WHERE guild_id = $1 AND account = $2 AND active`,
         [guildOnChainId, account.toLowerCase()],
       );
       return (res.rowCount ?? 0) > 0;

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { deviceTokens, notificationPreferences, notifications } from "../db/community.schema.ts";
-import type { Draft, Preferences } from "../services/notification-rules.ts";
+import type { Draft, NotificationType, Preferences } from "../services/notification-rules.ts";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type DeviceTokenRow = typeof deviceTokens.$inferSelect;
@@ -18,7 +18,7 @@ export function notificationsRepository(db: Db) {
         .onConflictDoNothing()
         .returning();
     },
-    async list(address: string, f: { unreadOnly?: boolean; type?: string; skip: number; take: number }) {
+    async list(address: string, f: { unreadOnly?: boolean; type?: NotificationType; skip: number; take: number }) {
       const where = and(
         eq(notifications.address, address),
         f.unreadOnly ? eq(notifications.read, false) : undefined,

@@ -5,12 +5,13 @@
 import type pg from "pg";
 import type { Hex } from "viem";
 
-export type OutboxStatus = "signed" | "mined" | "reverted" | "dropped" | "failed";
 /** signed = recorded before broadcast, not known mined yet (it may or may not be in a mempool). */
-export const LIVE: OutboxStatus = "signed";
+export type OutboxStatus = "signed" | "mined" | "reverted" | "dropped" | "failed";
 
 export interface OutboxRow {
   id: number;
+  /** The key that signed it (lowercase). */
+  address: string;
   nonce: bigint;
   hash: Hex;
   raw: Hex;
@@ -28,6 +29,7 @@ export interface RequestRef {
 
 const toRow = (r: Record<string, unknown>): OutboxRow => ({
   id: Number(r.id),
+  address: r.address as string,
   nonce: BigInt(r.nonce as string),
   hash: r.hash as Hex,
   raw: r.raw as Hex,
@@ -36,7 +38,7 @@ const toRow = (r: Record<string, unknown>): OutboxRow => ({
   blockNumber: r.block_number === null || r.block_number === undefined ? null : BigInt(r.block_number as string),
 });
 
-const COLUMNS = "id, nonce, hash, raw, fn, status, block_number";
+const COLUMNS = "id, address, nonce, hash, raw, fn, status, block_number";
 
 export interface AllocateItem {
   fn: string;
@@ -49,13 +51,13 @@ export interface AllocateItem {
 /** Two attempts of one request met in a batch: nothing was allocated; retry the items one by one. */
 export class BatchConflict extends Error {}
 
-/** `allocPool`: connections for the nonce allocation only (default `pool`), so the ordering-critical
- * transaction never queues behind the requests' own queries when the main pool is saturated. */
-export function outboxRepository(pool: pg.Pool, chainId: number, address: string, allocPool: pg.Pool = pool) {
+/** The allocation checks a dedicated connection out of the app's pool for its transaction. */
+export function outboxRepository(pool: pg.Pool, chainId: number, address: string) {
   const sender = address.toLowerCase();
   if (!/^0x[0-9a-f]{40}$/.test(sender) || !Number.isSafeInteger(chainId)) throw new Error("bad relayer address/chain");
 
   return {
+    /** Whichever key of the pool signed it (the pool resumes on that key). */
     async findForRequest(ref: RequestRef): Promise<OutboxRow | null> {
       const { rows } = await pool.query(
         // Within the keys' lifetime (24 h): an expired key may be reused for a new request.
@@ -79,7 +81,7 @@ export function outboxRepository(pool: pg.Pool, chainId: number, address: string
       items: AllocateItem[],
       opts: { hint: bigint; reconcile: boolean },
     ): Promise<({ row: OutboxRow } | { conflict: OutboxRow })[]> {
-      const client = await allocPool.connect();
+      const client = await pool.connect();
       let open = false;
       try {
         const replaced = items.flatMap((i) => (i.replaceId === undefined ? [] : [Number(i.replaceId)]));
@@ -144,11 +146,13 @@ export function outboxRepository(pool: pg.Pool, chainId: number, address: string
     /** Records the outcome of mined transactions (one statement per block). */
     async markMined(items: { hash: Hex; success: boolean; block: bigint }[]): Promise<void> {
       if (!items.length) return;
+      // A replaced tx may be mined under any of its broadcast hashes: the row then takes that one.
       await pool.query(
         `UPDATE api.relayer_outbox o SET status = CASE WHEN m.ok THEN 'mined' ELSE 'reverted' END,
-           block_number = m.block, updated_at = now()
+           block_number = m.block, hash = m.hash, raw = coalesce(b.raw, o.raw), updated_at = now()
          FROM unnest($1::text[], $2::boolean[], $3::bigint[]) AS m(hash, ok, block)
-         WHERE o.hash = m.hash AND o.chain_id = $4 AND o.address = $5 AND o.status <> 'mined'`,
+           LEFT JOIN api.relayer_broadcasts b ON b.hash = m.hash
+         WHERE (o.hash = m.hash OR o.id = b.outbox_id) AND o.chain_id = $4 AND o.address = $5 AND o.status <> 'mined'`,
         [items.map((i) => i.hash), items.map((i) => i.success), items.map((i) => i.block.toString()), chainId, sender],
       );
     },
@@ -173,6 +177,53 @@ export function outboxRepository(pool: pg.Pool, chainId: number, address: string
         [chainId, sender, nonce.toString(), limit],
       );
       return rows.map(toRow);
+    },
+
+    /** The signed (not yet mined) row whose latest broadcast is `hash`. */
+    async findSignedByHash(hash: Hex): Promise<OutboxRow | null> {
+      const { rows } = await pool.query(
+        `SELECT ${COLUMNS} FROM api.relayer_outbox WHERE chain_id = $1 AND address = $2 AND hash = $3 AND status = 'signed'`,
+        [chainId, sender, hash],
+      );
+      return rows[0] ? toRow(rows[0]) : null;
+    },
+
+    /** Every hash a row was broadcast under (its current one first). */
+    async broadcastHashes(id: number): Promise<Hex[]> {
+      const { rows } = await pool.query(
+        `SELECT hash FROM api.relayer_outbox WHERE id = $1
+         UNION ALL SELECT hash FROM (SELECT hash FROM api.relayer_broadcasts WHERE outbox_id = $1 ORDER BY sent_at DESC, id DESC) b`,
+        [id],
+      );
+      return [...new Set(rows.map((r) => r.hash as Hex))];
+    },
+
+    /**
+     * Records a replacement of row `id` (still signed, still broadcast as `prev`) before it is sent:
+     * the first broadcast too when this is the first replacement. False when the row moved on
+     * (mined, or replaced by another API copy): nothing is then to be sent.
+     */
+    async recordReplacement(
+      id: number,
+      prev: { hash: Hex; raw: Hex; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+      next: { hash: Hex; raw: Hex; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+    ): Promise<boolean> {
+      const { rows } = await pool.query(
+        `WITH upd AS (
+           UPDATE api.relayer_outbox SET hash = $3, raw = $4, updated_at = now()
+           WHERE id = $1 AND hash = $2 AND status = 'signed' RETURNING id, created_at
+         ), first AS (
+           INSERT INTO api.relayer_broadcasts (outbox_id, hash, raw, max_fee_per_gas, max_priority_fee_per_gas, sent_at)
+           SELECT id, $2, $7, $8, $9, created_at FROM upd
+           WHERE NOT EXISTS (SELECT 1 FROM api.relayer_broadcasts WHERE outbox_id = $1)
+           ON CONFLICT (hash) DO NOTHING RETURNING 1
+         )
+         INSERT INTO api.relayer_broadcasts (outbox_id, hash, raw, max_fee_per_gas, max_priority_fee_per_gas)
+         SELECT id, $3, $4, $5, $6 FROM upd RETURNING 1`,
+        [id, prev.hash, next.hash, next.raw, next.maxFeePerGas.toString(), next.maxPriorityFeePerGas.toString(),
+          prev.raw, prev.maxFeePerGas.toString(), prev.maxPriorityFeePerGas.toString()],
+      );
+      return rows.length === 1;
     },
 
     /** Drops settled rows older than the keys' lifetime (plus a margin for forensics). */

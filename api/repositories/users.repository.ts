@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { users, vaults } from "../db/schema.ts";
 
@@ -25,7 +25,7 @@ export function usersRepository(db: Db) {
       return db
         .select()
         .from(users)
-        .where(sql`${users.evmAddress} = ANY(${addresses.map((a) => a.toLowerCase())})`);
+        .where(inArray(users.evmAddress, addresses.map((a) => a.toLowerCase())));
     },
     /** First sign-in creates the user and their vault; later sign-ins only touch lastActiveAt. */
     async upsertOnSignIn(address: string): Promise<UserRow> {

@@ -16,6 +16,9 @@ export interface DeletionCounts {
   idempotencyKeys: number;
   rateLimitBuckets: number;
   builderScoreRefreshes: number;
+  /** Registered webhook endpoints (their queued deliveries and attempt logs go with them). */
+  webhookEndpoints: number;
+  faucetClaims: number;
 }
 
 export function vaultRepository(pool: pg.Pool, chainSchema: string) {
@@ -50,6 +53,17 @@ export function vaultRepository(pool: pg.Pool, chainSchema: string) {
         client.release();
       }
     },
+    /** The addresses among `addresses` whose vault was deleted at or after the given block (or its time, for deletions made while the chain head was unknown). */
+    async deletedSince(addresses: string[], block: bigint, blockTime: Date): Promise<Set<string>> {
+      const rows = await q<{ address: string }>(
+        `SELECT DISTINCT u.evm_address AS address
+           FROM api.vault_deletions d JOIN api.users u ON u.id = d.user_id
+          WHERE u.evm_address = ANY($1::text[])
+            AND (d.chain_block >= $2 OR (d.chain_block IS NULL AND d.deleted_at >= $3))`,
+        [addresses, block.toString(), blockTime],
+      );
+      return new Set(rows.map((r) => r.address));
+    },
     async saveSummary(userId: string, summary: unknown): Promise<Date> {
       const client = await pool.connect();
       try {
@@ -72,20 +86,20 @@ export function vaultRepository(pool: pg.Pool, chainSchema: string) {
 
     // ---- export reads (addresses lowercase) ----
     async stats(address: string): Promise<{ total_xp: number; level: number } | null> {
-      return (await q(`SELECT total_xp, level FROM ${s}.user_stats WHERE lower(address) = $1`, [address]))[0] ?? null;
+      return (await q(`SELECT total_xp, level FROM ${s}.user_stats WHERE address = $1`, [address]))[0] ?? null;
     },
     async xpHistory(address: string) {
       return q(
         `SELECT id, xp_delta, source, reason, mission_id, mission_on_chain_id::text, balance_after, multiplier_bps,
                 created_at::text, tx_hash
-           FROM ${s}.xp_ledger WHERE lower("user") = $1 ORDER BY key`,
+           FROM ${s}.xp_ledger WHERE "user" = $1 ORDER BY key`,
         [address],
       );
     },
     async achievements(address: string) {
       return q(
         `SELECT token_id::text, achievement_id::text, name, description, image, type, mission_id, minted_at::text, tx_hash
-           FROM ${s}.nfts n WHERE lower(n.owner) = $1 AND n.soulbound ORDER BY n.minted_at, n.token_id`,
+           FROM ${s}.nfts n WHERE n.owner = $1 AND n.soulbound ORDER BY n.minted_at, n.token_id`,
         [address],
       );
     },
@@ -94,8 +108,8 @@ export function vaultRepository(pool: pg.Pool, chainSchema: string) {
       return q(
         `SELECT r.uid, r.mission_id, r.mission_on_chain_id::text, r.rater, r.ratee, r.score, r.comment AS comment_hash,
                 o.comment, r.counted, r.reputation_delta, r.time::text, r.tx_hash
-           FROM ${s}.ratings r LEFT JOIN api.ratings o ON lower(o.eas_uid) = lower(r.uid)
-          WHERE lower(r.${side}) = $1 ORDER BY r.time, r.uid`,
+           FROM ${s}.ratings r LEFT JOIN api.ratings o ON o.eas_uid = r.uid
+          WHERE r.${side} = $1 ORDER BY r.time, r.uid`,
         [address],
       );
     },
@@ -105,22 +119,22 @@ export function vaultRepository(pool: pg.Pool, chainSchema: string) {
                 d.split_percentage, d.created_at::text, d.resolved_at::text, d.finalized_at::text, d.raised_tx_hash,
                 r.reason, r.evidence
            FROM ${s}.disputes d
-           LEFT JOIN api.dispute_records r ON lower(r.reason_hash) = lower(d.reason_hash) AND lower(d.initiator) = $1
-          WHERE lower(d.poster) = $1 OR lower(d.performer) = $1 ORDER BY d.created_at, d.id`,
+           LEFT JOIN api.dispute_records r ON r.reason_hash = d.reason_hash AND d.initiator = $1
+          WHERE d.poster = $1 OR d.performer = $1 ORDER BY d.created_at, d.id`,
         [address],
       );
     },
     async counts(address: string, userId: string) {
       const [row] = await q(
         `SELECT
-           (SELECT count(*)::int FROM ${s}.missions WHERE lower(poster) = $1) AS missions_posted,
-           (SELECT count(*)::int FROM ${s}.missions WHERE lower(performer) = $1) AS missions_performed,
-           (SELECT count(*)::int FROM ${s}.guild_members WHERE lower(account) = $1 AND active) AS guilds,
-           (SELECT count(*)::int FROM ${s}.nfts WHERE lower(owner) = $1 AND soulbound) AS achievements,
-           (SELECT count(*)::int FROM ${s}.ratings WHERE lower(rater) = $1) AS ratings_given,
-           (SELECT count(*)::int FROM ${s}.ratings WHERE lower(ratee) = $1) AS ratings_received,
-           (SELECT count(*)::int FROM ${s}.disputes WHERE lower(poster) = $1 OR lower(performer) = $1) AS disputes,
-           (SELECT count(*)::int FROM ${s}.xp_ledger WHERE lower("user") = $1) AS xp_entries,
+           (SELECT count(*)::int FROM ${s}.missions WHERE poster = $1) AS missions_posted,
+           (SELECT count(*)::int FROM ${s}.missions WHERE performer = $1) AS missions_performed,
+           (SELECT count(*)::int FROM ${s}.guild_members WHERE account = $1 AND active) AS guilds,
+           (SELECT count(*)::int FROM ${s}.nfts WHERE owner = $1 AND soulbound) AS achievements,
+           (SELECT count(*)::int FROM ${s}.ratings WHERE rater = $1) AS ratings_given,
+           (SELECT count(*)::int FROM ${s}.ratings WHERE ratee = $1) AS ratings_received,
+           (SELECT count(*)::int FROM ${s}.disputes WHERE poster = $1 OR performer = $1) AS disputes,
+           (SELECT count(*)::int FROM ${s}.xp_ledger WHERE "user" = $1) AS xp_entries,
            (SELECT count(*)::int FROM api.notifications WHERE address = $1) AS notifications,
            (SELECT count(*)::int FROM api.device_tokens WHERE user_id = $2) AS device_tokens,
            (SELECT count(*)::int FROM api.location_history WHERE user_id = $2) AS location_history`,
@@ -162,13 +176,17 @@ export function vaultRepository(pool: pg.Pool, chainSchema: string) {
           notificationPreferences: await n(`DELETE FROM api.notification_preferences WHERE address = $1`, [user.address]),
           deviceTokens: await n(`DELETE FROM api.device_tokens WHERE user_id = $1`, [user.id]),
           notifications: await n(`DELETE FROM api.notifications WHERE address = $1`, [user.address]),
-          authNonces: await n(`DELETE FROM api.auth_nonces WHERE lower(address) = $1`, [user.address]),
+          authNonces: await n(`DELETE FROM api.auth_nonces WHERE address = $1`, [user.address]),
           idempotencyKeys: await n(`DELETE FROM api.idempotency_keys WHERE scope = $1`, [`user:${user.id}`]),
           rateLimitBuckets: await n(`DELETE FROM api.rate_limit_buckets WHERE key = $1 OR key LIKE $2`, [`user:${user.id}`, `user:${user.id}:%`]),
           // Throttle records of the builder-score refresh: activity data like the rest of the session data.
-          builderScoreRefreshes: await n(`DELETE FROM api.builder_score_refreshes WHERE lower(address) = $1`, [user.address]),
+          builderScoreRefreshes: await n(`DELETE FROM api.builder_score_refreshes WHERE address = $1`, [user.address]),
+          // The user's own configuration and its delivery logs (they name the user's missions and URLs).
+          webhookEndpoints: await n(`DELETE FROM api.webhook_endpoints WHERE user_id = $1`, [user.id]),
+          faucetClaims: await n(`DELETE FROM api.faucet_claims WHERE address = $1`, [user.address]),
         };
-        await client.query(`UPDATE api.users SET created_at = now() WHERE id = $1`, [user.id]);
+        // A fresh profile from here on: every token issued so far stops working at once.
+        await client.query(`UPDATE api.users SET created_at = now(), session_epoch = session_epoch + 1 WHERE id = $1`, [user.id]);
         await client.query(`DELETE FROM api.vault_summaries WHERE user_id = $1`, [user.id]);
         await client.query(
           `INSERT INTO api.vaults (user_id, permissions, initialized_at, last_synced_at) VALUES ($1, $2::jsonb, now(), NULL)

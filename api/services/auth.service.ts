@@ -24,6 +24,8 @@ export interface AuthConfig {
 export interface TokenClaims {
   userId: string;
   address: Address;
+  /** The user's session epoch when the token was issued (0 for tokens that predate epochs). */
+  sessionEpoch: number;
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -101,7 +103,7 @@ export function authService(deps: {
       if (problem) throw unauthorized(`Sign-in message rejected: ${problem}`);
       if (!(await nonces.consume(matched.nonce))) throw unauthorized("Sign-in message already used");
       const user = await users.upsertOnSignIn(address);
-      const token = await new SignJWT({ addr: address.toLowerCase() })
+      const token = await new SignJWT({ addr: address.toLowerCase(), sev: user.sessionEpoch })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(user.id)
         .setIssuer(config.issuer)
@@ -125,7 +127,9 @@ export function authService(deps: {
         // sub is a users.id (uuid): anything else would reach the database as a bad cast (500).
         if (typeof payload.addr !== "string" || !isAddress(payload.addr, { strict: false })) throw unauthorized("Invalid token");
         if (!UUID_RE.test(payload.sub ?? "")) throw unauthorized("Invalid token");
-        return { userId: payload.sub!, address: getAddress(payload.addr) };
+        const sev = payload.sev ?? 0;
+        if (typeof sev !== "number" || !Number.isSafeInteger(sev) || sev < 0) throw unauthorized("Invalid token");
+        return { userId: payload.sub!, address: getAddress(payload.addr), sessionEpoch: sev };
       } catch (err) {
         if (err instanceof AppError) throw err;
         if (err instanceof joseErrors.JWTExpired) throw unauthorized("Token expired");

@@ -1,9 +1,10 @@
 // Contract custom errors and transport failures -> API error codes (docs/decisions.md).
-import { BaseError, ContractFunctionRevertedError, HttpRequestError, TimeoutError } from "viem";
+import { BaseError, ContractFunctionRevertedError, HttpRequestError, keccak256, TimeoutError, toHex } from "viem";
+import { ASSIGNED_MISSION_STATES, DISPUTE_STATES, MISSION_STATES } from "../../indexer/lib/domain/index.ts";
 import { AppError } from "../lib/errors.ts";
 
-const DISPUTE_STATES = ["None", "Pending", "Investigating", "Resolved", "Appealed", "Finalized"] as const;
-const STATES = ["Open", "Accepted", "Submitted", "Completed", "Cancelled", "Expired", "Disputed"] as const;
+/** RelayerExecutor's key role (keccak256("RELAYER_ROLE")). */
+const RELAYER_ROLE = keccak256(toHex("RELAYER_ROLE"));
 
 export interface DecodedRevert {
   name: string;
@@ -35,9 +36,9 @@ export function mapRevert(fn: string, revert: DecodedRevert): AppError {
     case "MissionEscrow_MissionNotFound":
       return new AppError("MISSION_NOT_FOUND", "Mission not found on-chain");
     case "MissionEscrow_InvalidState": {
-      const state = STATES[Number(revert.args[1])] ?? "unknown";
+      const state = MISSION_STATES[Number(revert.args[1])] ?? "unknown";
       if (fn === "acceptMission") {
-        return ["Accepted", "Submitted", "Completed", "Disputed"].includes(state)
+        return (ASSIGNED_MISSION_STATES as readonly string[]).includes(state)
           ? new AppError("ALREADY_ACCEPTED", "The mission already has a performer")
           : new AppError("MISSION_NOT_OPEN", `The mission is ${state}, not Open`);
       }
@@ -92,7 +93,12 @@ export function mapRevert(fn: string, revert: DecodedRevert): AppError {
     case "MissionEscrow_ResolverIsParty":
     case "MissionEscrow_SameResolver":
       return new AppError("NOT_RESOLVER", "Not the dispute's (eligible) resolver");
+    case "EnforcedPause":
+      // The executor is paused (a key may be stolen): nothing is forwarded until the admin unpauses.
+      return new AppError("CHAIN_UNAVAILABLE", "The service's executor is paused; try again later");
     case "AccessControlUnauthorizedAccount":
+      // A pool key without RELAYER_ROLE on the executor: the service's misconfiguration, not the user's.
+      if (revert.args[1] === RELAYER_ROLE) return new AppError("INTERNAL_ERROR", "Internal server error");
       return fn === "decideAppeal"
         ? new AppError("NOT_APPEALS_RESOLVER", "The service cannot decide appeals (APPEALS_ROLE missing)")
         : new AppError("NOT_RESOLVER", "RESOLVER_ROLE is required");

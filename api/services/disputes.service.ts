@@ -1,20 +1,20 @@
-// Disputes over the API (issue 6): reads from the indexer's views, evidence storage, and the
+// Disputes over the API: reads from the indexer's views, evidence storage, and the
 // lifecycle actions relayed to MissionEscrow. Role rules are checked first (clear errors, no
 // gas); the chain's own checks back them up (reverts mapped in chain-errors.ts).
 import { isAddress, type Address, type Hex } from "viem";
 import { missionEscrowAbi } from "../../abis/index.ts";
-import type { Deps } from "../deps.ts";
+import type { DecidedOutcome } from "../../indexer/lib/domain/index.ts";
 import { hashCanonical } from "../lib/canonical-json.ts";
 import { AppError } from "../lib/errors.ts";
-import { disputesRepository, type DisputeFilter, type DisputeRole, type DisputeRow } from "../repositories/disputes.repository.ts";
+import type { DisputeFilter, DisputeRole, DisputeRow, DisputesRepository } from "../repositories/disputes.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
 import { detailView, statsView, summaryView } from "./dispute-view.ts";
-import { EVIDENCE_MAX_BYTES, evidenceHash, localDiskEvidenceStore, sniffEvidenceType, type EvidenceStore } from "./evidence-store.ts";
-import { eq, missionContext, salt } from "./mission-context.ts";
+import { EVIDENCE_MAX_BYTES, evidenceHash, sniffEvidenceType, type EvidenceStore } from "./evidence-store.ts";
+import { eq, missionContext, salt, type MissionDeps } from "./mission-context.ts";
 
 export type Side = "poster" | "performer";
 export interface Decision {
-  outcome: "PosterWins" | "PerformerWins" | "Split" | "Cancelled";
+  outcome: DecidedOutcome;
   splitPercentage?: number;
   resolution: string;
 }
@@ -23,23 +23,10 @@ const OUTCOME_CODE = { PosterWins: 1, PerformerWins: 2, Split: 3, Cancelled: 4 }
 export const RESOLVER_MIN_LEVEL = 11;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const cache = new WeakMap<Deps, ReturnType<typeof build>>();
-
-export function disputesService(deps: Deps) {
-  let svc = cache.get(deps);
-  if (!svc) {
-    svc = build(deps);
-    cache.set(deps, svc);
-  }
-  return svc;
-}
-
-function build(deps: Deps, store: EvidenceStore = localDiskEvidenceStore(deps.env.EVIDENCE_DIR)) {
-  const repo = disputesRepository(deps.database.pool, deps.database.db, deps.env.CHAIN_SCHEMA);
-  const ctx = missionContext({
-    chain: deps.chain, relayer: deps.relayer, missions: deps.repos.missions, details: deps.repos.missionDetails, users: deps.repos.users,
-  });
-  const { ready, read, assertFunds } = ctx;
+export function disputesService(deps: MissionDeps & { repo: DisputesRepository; store: EvidenceStore }) {
+  const { repo, store } = deps;
+  const ctx = missionContext(deps);
+  const { ready, read, assertFunds, requireSetup } = ctx;
 
   const mustFind = async (id: string): Promise<DisputeRow> => {
     const row = UUID_RE.test(id) ? await repo.findById(id.toLowerCase()) : null;
@@ -64,7 +51,7 @@ function build(deps: Deps, store: EvidenceStore = localDiskEvidenceStore(deps.en
   /** userId: an API user's UUID, or a lowercase address (users without an API account). */
   const addressOf = async (userId: string): Promise<string> => {
     if (isAddress(userId, { strict: false })) return userId.toLowerCase();
-    const user = UUID_RE.test(userId) ? await deps.repos.users.findById(userId.toLowerCase()) : null;
+    const user = UUID_RE.test(userId) ? await deps.users.findById(userId.toLowerCase()) : null;
     if (!user) throw new AppError("NOT_FOUND", `User ${userId} not found`);
     return user.evmAddress;
   };
@@ -85,9 +72,6 @@ function build(deps: Deps, store: EvidenceStore = localDiskEvidenceStore(deps.en
   const after = async (id: string, hash: Hex) => ({ success: true, transactionHash: hash, dispute: detailView((await repo.findById(id))!) });
 
   return {
-    repo,
-    store,
-
     async list(filter: { state?: string; outcome?: string; role?: DisputeRole }, viewer: UserRow | null) {
       if (filter.role && !viewer) throw new AppError("UNAUTHORIZED", "role is relative to the signed-in user: send a bearer token");
       const f: DisputeFilter = { state: filter.state, outcome: filter.outcome, role: filter.role, account: filter.role ? viewer!.evmAddress : undefined };
@@ -124,10 +108,11 @@ function build(deps: Deps, store: EvidenceStore = localDiskEvidenceStore(deps.en
       if (bytes.length > EVIDENCE_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `Evidence exceeds ${EVIDENCE_MAX_BYTES} bytes`);
       const mimeType = sniffEvidenceType(bytes);
       if (!mimeType) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Evidence must be PNG, JPEG, PDF, plain text or JSON");
+      await requireSetup(user.evmAddress);
       const hash = evidenceHash(bytes);
       await store.put(hash, bytes); // stored before the chain commits to it: a recorded hash always has its file
       await repo.insertEvidence({ disputeOnChainId: row.on_chain_id, side, evidenceHash: hash, mimeType, sizeBytes: bytes.length, uploadedBy: user.id });
-      const tx = await relayer.send("submitEvidence", [BigInt(row.on_chain_id), user.evmAddress, hash]);
+      const tx = await relayer.send("submitEvidence", [BigInt(row.on_chain_id), user.evmAddress as Address, hash as Hex]);
       return { success: true, evidenceHash: hash, message: `Evidence recorded on-chain in ${tx.hash}` };
     },
     async readEvidence(user: UserRow, id: string, side: Side) {
@@ -148,15 +133,16 @@ function build(deps: Deps, store: EvidenceStore = localDiskEvidenceStore(deps.en
       const row = await mustFind(id);
       requireState(row, "Pending");
       if (sideOf(row, user.evmAddress)) throw new AppError("NOT_RESOLVER", "A party may not resolve its own dispute");
+      await requireSetup(user.evmAddress);
       if (!(await hasRole("RESOLVER_ROLE", user.evmAddress))) {
         // Eligibility by XP (Mid Game, level >= 11): the relayer (escrow admin) grants the role first.
         if ((await repo.userLevel(user.evmAddress)) < RESOLVER_MIN_LEVEL) {
           throw new AppError("NOT_RESOLVER", `Resolvers need RESOLVER_ROLE (granted at level ${RESOLVER_MIN_LEVEL})`);
         }
         const roleId = await read(() => deps.chain.publicClient.readContract({ address: ready().escrow, abi: missionEscrowAbi, functionName: "RESOLVER_ROLE" }));
-        await relayer.send("grantRole", [roleId, user.evmAddress]);
+        await relayer.send("grantRole", [roleId, user.evmAddress as Address]);
       }
-      const tx = await relayer.send("takeDispute", [BigInt(row.on_chain_id), user.evmAddress]);
+      const tx = await relayer.send("takeDispute", [BigInt(row.on_chain_id), user.evmAddress as Address]);
       return after(row.id, tx.hash);
     },
     async resolve(user: UserRow, id: string, d: Decision) {
@@ -164,6 +150,7 @@ function build(deps: Deps, store: EvidenceStore = localDiskEvidenceStore(deps.en
       const row = await mustFind(id);
       if (!eq(row.resolver, user.evmAddress)) throw new AppError("NOT_RESOLVER", "Only the assigned resolver may resolve");
       requireState(row, "Investigating");
+      await requireSetup(user.evmAddress);
       const { record, args } = decisionArgs(d, user, row.on_chain_id);
       await repo.insertResolution(record);
       const tx = await relayer.send("resolveDispute", args);
@@ -177,8 +164,9 @@ function build(deps: Deps, store: EvidenceStore = localDiskEvidenceStore(deps.en
       const lpp = (await read(() =>
         deps.chain.publicClient.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "reserveFor", args: [BigInt(row.reward)] }),
       )) as bigint;
+      await requireSetup(user.evmAddress, lpp);
       await assertFunds(user.evmAddress as Address, lpp);
-      const tx = await relayer.send("appealDispute", [BigInt(row.on_chain_id), user.evmAddress]);
+      const tx = await relayer.send("appealDispute", [BigInt(row.on_chain_id), user.evmAddress as Address]);
       return after(row.id, tx.hash);
     },
     async decideAppeal(user: UserRow, id: string, d: Decision) {

@@ -1,11 +1,11 @@
 // Guild reads (indexed chain data) and writes relayed to GuildRegistry (join, leave, publishToBoard).
-import type { Abi, Address } from "viem";
-import { errorsAbi, guildRegistryAbi } from "../../abis/index.ts";
-import type { ChainContext } from "../deps.ts";
+import type { Address } from "viem";
+import { guildRegistryAbi } from "../../abis/index.ts";
+import type { ChainContext, Relayer } from "../lib/ports.ts";
 import { AppError, validationError } from "../lib/errors.ts";
 import type { BoardRow, GuildRow, GuildsRepository, MemberRow } from "../repositories/guilds.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
-import type { Relayer } from "./relayer.ts";
+import type { SetupGate } from "./wallet/wallet-setup.service.ts";
 
 const iso = (unixSeconds: string | number) => new Date(Number(unixSeconds) * 1000).toISOString();
 
@@ -38,6 +38,7 @@ export function guildsService(deps: {
   repo: GuildsRepository;
   chain: ChainContext;
   relayer: Relayer | null;
+  setup: SetupGate;
   mission: (id: string, viewer?: Address) => Promise<Record<string, unknown> & { onChainId: string; guild: { id: string } | null }>;
 }) {
   const { repo } = deps;
@@ -49,7 +50,7 @@ export function guildsService(deps: {
   function target() {
     const registry = deps.chain.deployment?.contracts.GuildRegistry?.address;
     if (!deps.relayer || !registry) throw new AppError("CHAIN_UNAVAILABLE", "No deployment: the chain is unavailable");
-    return { relayer: deps.relayer, t: { address: registry as Address, abi: [...guildRegistryAbi, ...errorsAbi] as unknown as Abi } };
+    return { relayer: deps.relayer, t: { address: registry as Address, abi: guildRegistryAbi } };
   }
   const membership = async (g: GuildRow, address: string) => {
     const m = await repo.member(g.on_chain_id, address);
@@ -91,8 +92,9 @@ export function guildsService(deps: {
     async join(user: UserRow, id: string) {
       const g = await mustFind(id);
       if (await membership(g, user.evmAddress)) throw new AppError("ALREADY_MEMBER", "You are already a member of this guild");
+      await deps.setup.require(user.evmAddress as Address);
       const { relayer, t } = target();
-      const tx = await relayer.send("join", [g.on_chain_id, user.evmAddress], t);
+      const tx = await relayer.send("join", [g.on_chain_id, user.evmAddress as Address], t);
       return { success: true, transactionHash: tx.hash, guild: guildView((await repo.find(g.id)) ?? g), membership: await membership(g, user.evmAddress) };
     },
     async leave(user: UserRow, id: string) {
@@ -102,8 +104,9 @@ export function guildsService(deps: {
       if (me.isAdmin && (await repo.members(g.on_chain_id)).filter((m) => m.is_admin).length <= 1) {
         throw new AppError("INVALID_STATE", "The last admin cannot leave the guild");
       }
+      await deps.setup.require(user.evmAddress as Address);
       const { relayer, t } = target();
-      const tx = await relayer.send("leave", [g.on_chain_id, user.evmAddress], t);
+      const tx = await relayer.send("leave", [g.on_chain_id, user.evmAddress as Address], t);
       return { success: true, transactionHash: tx.hash, guild: guildView((await repo.find(g.id)) ?? g), membership: await membership(g, user.evmAddress) };
     },
     async publish(user: UserRow, id: string, body: { missionId: string; notes: string; minGuildXP: number; featured: boolean }) {
@@ -114,10 +117,11 @@ export function guildsService(deps: {
       if (mission.guild?.id !== g.id) {
         throw validationError([{ field: "body.missionId", reason: "the mission does not belong to this guild" }]);
       }
+      await deps.setup.require(user.evmAddress as Address);
       const { relayer, t } = target();
       const tx = await relayer.send(
         "publishToBoard",
-        [g.on_chain_id, BigInt(mission.onChainId), user.evmAddress, body.minGuildXP, body.featured, body.notes],
+        [g.on_chain_id, BigInt(mission.onChainId), user.evmAddress as Address, body.minGuildXP, body.featured, body.notes],
         t,
       );
       const entry = (await repo.board(g.on_chain_id)).find((b) => b.mission_id === mission.id);
@@ -131,3 +135,4 @@ export function guildsService(deps: {
     },
   };
 }
+export type GuildsDeps = Parameters<typeof guildsService>[0];

@@ -2,6 +2,8 @@
 // the relayer's read-your-writes wait.
 import { AppError } from "../lib/errors.ts";
 
+const POLL_MS = 10;
+
 export interface IndexerStatus {
   ready: boolean;
   block: bigint | null;
@@ -19,6 +21,35 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
     return n === undefined || n === null ? null : BigInt(n);
   }
 
+  // Read-your-writes: one shared poller for every waiting write, not one loop per request.
+  const waiters: { block: bigint; until: number; resolve(ok: boolean): void }[] = [];
+  let polling = false;
+  async function poll() {
+    polling = true;
+    try {
+      while (waiters.length) {
+        const b = await indexedBlock().catch(() => null);
+        const now = Date.now();
+        for (let i = waiters.length - 1; i >= 0; i--) {
+          const w = waiters[i]!;
+          if ((b !== null && b >= w.block) || now >= w.until) {
+            waiters.splice(i, 1);
+            w.resolve(b !== null && b >= w.block);
+          }
+        }
+        if (waiters.length) await new Promise((r) => setTimeout(r, POLL_MS));
+      }
+    } finally {
+      polling = false;
+    }
+  }
+  function waitForBlock(block: bigint): Promise<boolean> {
+    return new Promise((resolve) => {
+      waiters.push({ block, until: Date.now() + opts.waitMs, resolve });
+      if (!polling) void poll();
+    });
+  }
+
   return {
     indexedBlock,
     async status(): Promise<IndexerStatus> {
@@ -30,15 +61,7 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
       }
     },
     /** Resolves once the indexer has reached `block` (read-your-writes); gives up after waitMs. */
-    async waitForBlock(block: bigint): Promise<boolean> {
-      const deadline = Date.now() + opts.waitMs;
-      for (;;) {
-        const b = await indexedBlock().catch(() => null);
-        if (b !== null && b >= block) return true;
-        if (Date.now() >= deadline) return false;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    },
+    waitForBlock,
     /** Proxies a request to Ponder's GraphQL endpoint. */
     async graphql(req: Request, search: string): Promise<Response> {
       const headers = new Headers();

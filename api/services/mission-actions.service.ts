@@ -1,17 +1,16 @@
 // Mission actions after creation: accept, submit, approve, cancel, dispute (role rules first,
 // then the relayer; the chain's own checks back them up).
-import type { Address } from "viem";
-import { disputeUuid } from "../../indexer/lib/ids.ts";
+import type { Address, Hex } from "viem";
+import { disputeUuid, formatAmount } from "../../indexer/lib/domain/index.ts";
 import { missionEscrowAbi } from "../../abis/index.ts";
 import { hashCanonical, proofHash } from "../lib/canonical-json.ts";
 import { AppError } from "../lib/errors.ts";
-import { formatAmount } from "../lib/money.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
 import { eq, event, missionContext, salt, type MissionDeps } from "./mission-context.ts";
 
 export function actionsService(deps: MissionDeps) {
   const { chain, missions, details } = deps;
-  const { ready, read, mustFind, assertFunds, view } = missionContext(deps);
+  const { ready, read, mustFind, assertFunds, view, requireSetup } = missionContext(deps);
   return {
     async accept(user: UserRow, id: string) {
       const { relayer } = ready();
@@ -25,7 +24,8 @@ export function actionsService(deps: MissionDeps) {
       if (row.guild_id !== 0 && !(await missions.isActiveGuildMember(row.guild_id, user.evmAddress))) {
         throw new AppError("INELIGIBLE", "Only members of the mission's guild may accept it");
       }
-      const tx = await relayer.send("acceptMission", [BigInt(row.on_chain_id), user.evmAddress, row.details_hash]);
+      await requireSetup(user.evmAddress);
+      const tx = await relayer.send("acceptMission", [BigInt(row.on_chain_id), user.evmAddress as Address, row.details_hash as Hex]);
       return { success: true, transactionHash: tx.hash, mission: (await view(id, user.evmAddress as Address))! };
     },
 
@@ -34,9 +34,10 @@ export function actionsService(deps: MissionDeps) {
       const row = await mustFind(id);
       if (!eq(row.performer, user.evmAddress)) throw new AppError("NOT_PERFORMER", "Only the performer may submit proof");
       if (row.state !== "Accepted") throw new AppError("INVALID_STATE", `The mission is ${row.state}, not Accepted`);
+      await requireSetup(user.evmAddress);
       const proof = { proofType: input.proofType, proofData: input.proofData, notes: input.notes ?? "" };
       const hash = proofHash(proof);
-      await details.insertProof({ proofHash: hash, onChainId: row.on_chain_id, ...proof });
+      await details.insertProof({ proofHash: hash, missionOnChainId: row.on_chain_id, ...proof });
       const tx = await relayer.send("submitProof", [BigInt(row.on_chain_id), hash]);
       return { success: true, transactionHash: tx.hash, proofHash: hash };
     },
@@ -46,6 +47,7 @@ export function actionsService(deps: MissionDeps) {
       const row = await mustFind(id);
       if (!eq(row.poster, user.evmAddress)) throw new AppError("NOT_POSTER", "Only the poster may approve");
       if (row.state !== "Submitted") throw new AppError("INVALID_STATE", `The mission is ${row.state}, not Submitted`);
+      await requireSetup(user.evmAddress);
       const tx = await relayer.send("approveMission", [BigInt(row.on_chain_id)]);
       const indexed = await missions.settlement(id);
       const s = event(tx, "MissionCompleted")?.settlement as Record<string, bigint> | undefined;
@@ -65,6 +67,7 @@ export function actionsService(deps: MissionDeps) {
       const row = await mustFind(id);
       if (!eq(row.poster, user.evmAddress)) throw new AppError("NOT_POSTER", "Only the poster may cancel");
       if (row.state !== "Open") throw new AppError("MISSION_NOT_OPEN", `The mission is ${row.state}: only an Open mission can be cancelled`);
+      await requireSetup(user.evmAddress);
       const tx = await relayer.send("cancelMission", [BigInt(row.on_chain_id)]);
       const refund = (event(tx, "MissionCancelled")?.refund as bigint | undefined) ?? BigInt(row.reward);
       return { success: true, transactionHash: tx.hash, refundAmount: formatAmount(refund) };
@@ -80,13 +83,14 @@ export function actionsService(deps: MissionDeps) {
       const ddr = await read(() =>
         chain.publicClient.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "reserveFor", args: [BigInt(row.reward)] }),
       );
+      await requireSetup(user.evmAddress, ddr as bigint);
       await assertFunds(user.evmAddress as Address, ddr as bigint);
       // Salted, so the reason text cannot be guessed from the on-chain hash.
       const reasonHash = hashCanonical({ reason: input.reason, evidence: input.evidence ?? null, salt: salt() });
       const recordId = await details.insertDispute({
-        onChainId: row.on_chain_id, initiatorId: user.id, reason: input.reason, evidence: input.evidence, reasonHash,
+        missionOnChainId: row.on_chain_id, initiatorId: user.id, reason: input.reason, evidence: input.evidence, reasonHash,
       });
-      const tx = await relayer.send("raiseDispute", [BigInt(row.on_chain_id), user.evmAddress, reasonHash]);
+      const tx = await relayer.send("raiseDispute", [BigInt(row.on_chain_id), user.evmAddress as Address, reasonHash]);
       const raised = event(tx, "DisputeRaised");
       if (!raised) throw new AppError("INTERNAL_ERROR", "Internal server error");
       const onChainDisputeId = raised.disputeId as bigint;

@@ -1,16 +1,15 @@
 // Shared helpers of the mission services: deployment readiness, chain reads with 503 mapping,
 // lookups and the balance/allowance pre-check.
 import { bytesToHex, type Address, type Hex } from "viem";
-import { testStablecoinAbi } from "../../abis/index.ts";
-import type { ChainContext } from "../deps.ts";
+import type { ChainContext, Relayer, SentTx } from "../lib/ports.ts";
 import { AppError } from "../lib/errors.ts";
-import { formatAmount } from "../lib/money.ts";
+import { formatAmount, stablecoinAbi } from "../../indexer/lib/domain/index.ts";
 import type { MissionDetailsRepository } from "../repositories/mission-details.repository.ts";
 import type { MissionsRepository, MissionRow } from "../repositories/missions.repository.ts";
 import type { UsersRepository } from "../repositories/users.repository.ts";
 import { isChainUnreachable } from "./chain-errors.ts";
 import { singleView } from "./mission-view.ts";
-import type { Relayer, SentTx } from "./relayer.ts";
+import type { SetupGate } from "./wallet/wallet-setup.service.ts";
 
 export interface MissionDeps {
   chain: ChainContext;
@@ -18,6 +17,8 @@ export interface MissionDeps {
   missions: MissionsRepository;
   details: MissionDetailsRepository;
   users: UsersRepository;
+  /** Asked before relaying for a user: 403 SETUP_REQUIRED when the wallet has not authorised the service. */
+  setup: SetupGate;
 }
 
 export const event = (tx: SentTx, name: string) => tx.events.find((e) => e.eventName === name)?.args;
@@ -44,14 +45,14 @@ export function missionContext(deps: MissionDeps) {
     return row;
   };
   const assertFunds = async (owner: Address, amount: bigint) => {
-    const { deployment, escrow } = ready();
-    const token = deployment.contracts.TestStablecoin.address;
-    const [balance, allowance] = await read(() =>
-      Promise.all([
-        chain.publicClient.readContract({ address: token, abi: testStablecoinAbi, functionName: "balanceOf", args: [owner] }),
-        chain.publicClient.readContract({ address: token, abi: testStablecoinAbi, functionName: "allowance", args: [owner, escrow] }),
-      ]),
-    );
+    const { escrow } = ready();
+    const [balance, allowance] = await read(async () => {
+      const token = await chain.stablecoin();
+      return Promise.all([
+        chain.publicClient.readContract({ address: token, abi: stablecoinAbi, functionName: "balanceOf", args: [owner] }),
+        chain.publicClient.readContract({ address: token, abi: stablecoinAbi, functionName: "allowance", args: [owner, escrow] }),
+      ]);
+    });
     if ((balance as bigint) < amount) {
       throw new AppError("INSUFFICIENT_BALANCE", `Balance ${formatAmount(balance as bigint)} is below ${formatAmount(amount)}`);
     }
@@ -64,5 +65,7 @@ export function missionContext(deps: MissionDeps) {
     return row ? singleView(row, viewer) : null;
   };
 
-  return { ready, read, mustFind, assertFunds, view };
+  const requireSetup = (user: string, allowance?: bigint) => deps.setup.require(user as Address, allowance);
+
+  return { ready, read, mustFind, assertFunds, view, requireSetup };
 }

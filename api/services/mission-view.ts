@@ -1,7 +1,7 @@
 // Indexed mission rows -> the spec's mission views. Amounts via the money module; exact
 // coordinates only for the poster and the performer, others see the center of the geohash-6 cell
 // (~1 km, "neighborhood" precision, spec "Location privacy levels").
-import { formatAmount } from "../lib/money.ts";
+import { formatAmount } from "../../indexer/lib/domain/index.ts";
 import type { MissionRow } from "../repositories/missions.repository.ts";
 import { isMissionParty, viewLocation } from "./discovery/location-privacy.ts";
 
@@ -49,6 +49,7 @@ export function singleView(row: MissionRow, viewer?: string) {
     metadata: row.metadata ?? {},
     acceptedAt: iso(row.accepted_at),
     completedAt: iso(row.completed_at),
+    /** What a Cancelled or Expired mission returned to the poster (null otherwise). */
+    refundAmount: row.refund_amount === null ? null : formatAmount(BigInt(row.refund_amount)),
   };
 }
-export type MissionSingleView = ReturnType<typeof singleView>;

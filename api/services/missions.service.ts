@@ -1,10 +1,9 @@
 // Mission use cases, reads and creation: indexed chain state joined with off-chain details;
 // writes go through the relayer. Checks the chain would also make are done first, for clear errors.
 import type { Address } from "viem";
-import { missionUuid } from "../../indexer/lib/ids.ts";
+import { missionUuid, MoneyError, parseAmount } from "../../indexer/lib/domain/index.ts";
 import { detailsHash, type MissionDetails } from "../lib/canonical-json.ts";
 import { AppError, validationError } from "../lib/errors.ts";
-import { MoneyError, parseAmount } from "../lib/money.ts";
 import type { MissionFilter } from "../repositories/missions.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
 import { actionsService } from "./mission-actions.service.ts";
@@ -25,7 +24,7 @@ export type PatchMissionInput = Partial<Pick<CreateMissionInput, "title" | "desc
 
 export function missionsService(deps: MissionDeps) {
   const { chain, missions, details } = deps;
-  const { ready, read, mustFind, assertFunds, view } = missionContext(deps);
+  const { ready, read, mustFind, assertFunds, view, requireSetup } = missionContext(deps);
   return {
     async list(filter: MissionFilter & { posterId?: string; performerId?: string }, viewer?: Address) {
       const resolve = async (idOrAddress?: string) => {
@@ -58,7 +57,13 @@ export function missionsService(deps: MissionDeps) {
         guildOnChainId = g;
       }
       const poster = user.evmAddress as Address;
-      await assertFunds(poster, reward);
+      // The setup gate, the funds and the block (for the expiry) are independent reads: one round trip
+      // to the node, not three in a row (on timed blocks every ms before the broadcast is a chance to
+      // miss the next block). A setup error still wins over a funds error, as when they ran in turn.
+      const latest = read(() => chain.publicClient.getBlock());
+      const checks = await Promise.allSettled([requireSetup(poster, reward), assertFunds(poster, reward), latest]);
+      for (const r of checks) if (r.status === "rejected") throw r.reason;
+      const block = await latest;
       const d: MissionDetails = {
         title: input.title,
         description: input.description,
@@ -73,8 +78,7 @@ export function missionsService(deps: MissionDeps) {
         latitude: d.location?.latitude, longitude: d.location?.longitude, radius: d.location?.radius,
         metadata: d.metadata, salt: d.salt, createdBy: user.id,
       });
-      const block = await read(() => chain.publicClient.getBlock());
-      const expiresAt = block.timestamp + BigInt(input.expiresIn);
+      const expiresAt = expiryFor(block.timestamp, input.expiresIn);
       const tx = await relayer.send("createMission", [poster, reward, expiresAt, guildOnChainId, hash]);
       const created = event(tx, "MissionCreated");
       if (!created) throw new AppError("INTERNAL_ERROR", "Internal server error");
@@ -98,6 +102,7 @@ export function missionsService(deps: MissionDeps) {
       const row = await mustFind(id);
       if (!eq(row.poster, user.evmAddress)) throw new AppError("NOT_POSTER", "Only the poster may edit a mission");
       if (row.state !== "Open") throw new AppError("MISSION_NOT_OPEN", `The mission is ${row.state}, not Open`);
+      await requireSetup(user.evmAddress);
       const current = await details.findByHash(row.details_hash);
       const location =
         input.location ??
@@ -126,3 +131,22 @@ export function missionsService(deps: MissionDeps) {
   };
 }
 export type MissionsService = ReturnType<typeof missionsService>;
+
+/** The escrow's shortest mission (`MissionEscrow.MIN_DURATION`), counted from the block that mines it. */
+const ESCROW_MIN_DURATION = 60n;
+/** How much later than "now" a relayed transaction may be mined (a few blocks on a 2–12 s chain). */
+const INCLUSION_ALLOWANCE = 15n;
+
+/**
+ * `expiresIn` counts from now: the later of the chain head's time (a chain may run ahead of this host)
+ * and the wall clock (an idle anvil's head is old, and its next block takes the wall clock's time).
+ * Near the escrow's minimum the deadline moves out by the inclusion allowance, so the transaction
+ * never reverts for being mined a few seconds after it was built.
+ */
+export function expiryFor(headTimestamp: bigint, expiresIn: number, nowMs = Date.now()): bigint {
+  const wall = BigInt(Math.ceil(nowMs / 1000));
+  const now = headTimestamp > wall ? headTimestamp : wall;
+  const asked = now + BigInt(expiresIn);
+  const earliestSafe = now + ESCROW_MIN_DURATION + INCLUSION_ALLOWANCE;
+  return asked > earliestSafe ? asked : earliestSafe;
+}

@@ -1,5 +1,5 @@
 // Which notifications a journal entry creates (pure; unit-tested in test/unit/community-notifications.test.ts).
-import type { JournalEntry } from "../repositories/journal.repository.ts";
+import { type JournalEntry, type JournalType, ROLE_CURATOR, ROLE_OFFICER } from "../../indexer/lib/domain/index.ts";
 
 export const NOTIFICATION_TYPES = [
   "MISSION_ACCEPTED",
@@ -12,6 +12,9 @@ export const NOTIFICATION_TYPES = [
   "ACHIEVEMENT_EARNED",
   "RATING_RECEIVED",
   "DISPUTE_RESOLVED",
+  "WEBHOOK_DISABLED",
+  // Extension: the spec's list has no expiry, but an expiry refunds the poster and ends the performer's claim.
+  "MISSION_EXPIRED",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -48,6 +51,9 @@ export const PREFERENCE_OF: Record<NotificationType, keyof Preferences> = {
   XP_LEVEL_UP: "xpUpdates",
   ACHIEVEMENT_EARNED: "xpUpdates",
   RATING_RECEIVED: "ratingUpdates",
+  // An account notice: created directly (api/services/webhooks/disabled-notice.ts), never filtered.
+  WEBHOOK_DISABLED: "missionUpdates",
+  MISSION_EXPIRED: "missionUpdates",
 };
 
 export const wanted = (type: NotificationType, prefs: Preferences): boolean => prefs[PREFERENCE_OF[type]];
@@ -60,15 +66,17 @@ export interface Draft {
   data: Record<string, unknown>;
 }
 
-const ROLE_CURATOR = 1;
-const ROLE_OFFICER = 2;
 const lc = (v: unknown): string | null => (typeof v === "string" && /^0x[0-9a-fA-F]{40}$/.test(v) ? v.toLowerCase() : null);
 const ZERO = "0x0000000000000000000000000000000000000000";
 
+/** The journal types that can notify someone (the reactor's filter). */
+export const NOTIFYING_JOURNAL_TYPES = [
+  "MISSION_ACCEPTED", "MISSION_SUBMITTED", "MISSION_COMPLETED", "MISSION_EXPIRED", "DISPUTE_RAISED", "DISPUTE_RESOLVED",
+  "DISPUTE_FINALIZED", "ROLES_CHANGED", "LEVEL_UP", "NFT_MINTED", "RATING_ATTESTED",
+] as const satisfies readonly JournalType[];
+
 /** Drafts for one journal entry; addresses lowercase, no zero address, no duplicates. */
 export function draftsFor(e: JournalEntry): Draft[] {
-  const p = e.payload;
-  const missionId = (p.id as string | undefined) ?? e.missionId ?? undefined;
   const out: Draft[] = [];
   const push = (addr: unknown, type: NotificationType, title: string, body: string, data: Record<string, unknown>) => {
     const a = lc(addr);
@@ -76,23 +84,36 @@ export function draftsFor(e: JournalEntry): Draft[] {
     out.push({ address: a, type, title, body, data });
   };
   switch (e.type) {
-    case "MISSION_ACCEPTED":
+    case "MISSION_ACCEPTED": {
+      const p = e.payload;
       push(p.poster, "MISSION_ACCEPTED", "Mission accepted", "Someone accepted your mission.", {
-        missionId, performerAddress: lc(p.performer),
+        missionId: p.id ?? e.missionId ?? undefined, performerAddress: lc(p.performer),
       });
       break;
-    case "MISSION_SUBMITTED":
+    }
+    case "MISSION_SUBMITTED": {
+      const p = e.payload;
       push(p.poster, "MISSION_SUBMITTED", "Proof submitted", "The performer submitted proof for your mission.", {
-        missionId, proofHash: p.proofHash,
+        missionId: p.id ?? e.missionId ?? undefined, proofHash: p.proofHash,
       });
       break;
+    }
     case "MISSION_COMPLETED": {
-      const data = { missionId, viaDispute: p.viaDispute === true, posterAddress: lc(p.poster), performerAddress: lc(p.performer) };
+      const p = e.payload;
+      const data = { missionId: p.id ?? e.missionId ?? undefined, viaDispute: p.viaDispute === true, posterAddress: lc(p.poster), performerAddress: lc(p.performer) };
       push(p.poster, "MISSION_COMPLETED", "Mission completed", "Your mission is completed.", data);
       push(p.performer, "MISSION_COMPLETED", "Mission completed", "A mission you performed is completed.", data);
       break;
     }
+    case "MISSION_EXPIRED": {
+      const p = e.payload;
+      const data = { missionId: p.id ?? e.missionId ?? undefined, refundAmount: String(p.refund ?? ""), posterAddress: lc(p.poster), performerAddress: lc(p.performer) };
+      push(p.poster, "MISSION_EXPIRED", "Mission expired", "Your mission expired; the reward was refunded to you.", data);
+      push(p.performer, "MISSION_EXPIRED", "Mission expired", "A mission you accepted expired before proof was submitted.", data);
+      break;
+    }
     case "DISPUTE_RAISED": {
+      const p = e.payload;
       const initiator = lc(p.initiator);
       const other = initiator === lc(p.poster) ? p.performer : p.poster;
       push(other, "MISSION_DISPUTED", "Mission disputed", "A dispute was raised on your mission.", {
@@ -102,6 +123,7 @@ export function draftsFor(e: JournalEntry): Draft[] {
     }
     case "DISPUTE_RESOLVED":
     case "DISPUTE_FINALIZED": {
+      const p = e.payload;
       const final = e.type !== "DISPUTE_RESOLVED";
       const data = {
         missionId: e.missionId, disputeId: p.id, outcome: p.outcome, splitPercentage: p.splitPercentage ?? null, final,
@@ -112,6 +134,7 @@ export function draftsFor(e: JournalEntry): Draft[] {
       break;
     }
     case "ROLES_CHANGED": {
+      const p = e.payload;
       const before = Number(p.previousRoles ?? 0);
       const after = Number(p.roles ?? 0);
       const gained = after & ~before & (ROLE_CURATOR | ROLE_OFFICER);
@@ -123,25 +146,31 @@ export function draftsFor(e: JournalEntry): Draft[] {
       }
       break;
     }
-    case "LEVEL_UP":
+    case "LEVEL_UP": {
+      const p = e.payload;
       // Every account's first XP moves it from 0 to the starting level 1: not news.
       if (Number(p.level) <= 1) break;
       push(p.user ?? e.account, "XP_LEVEL_UP", "Level up", `You reached level ${String(p.level)} (${String(p.levelTitle)}).`, {
         level: p.level, previousLevel: p.previousLevel, levelTitle: p.levelTitle, totalXP: p.totalXP,
       });
       break;
-    case "NFT_MINTED":
+    }
+    case "NFT_MINTED": {
+      const p = e.payload;
       if (p.soulbound === true)
         push(p.to ?? e.account, "ACHIEVEMENT_EARNED", "Achievement unlocked", `You earned "${String(p.name ?? "an achievement")}".`, {
           tokenId: p.tokenId, achievementId: p.achievementId, name: p.name ?? null, missionId: p.missionUuid ?? null,
         });
       break;
-    case "RATING_ATTESTED":
+    }
+    case "RATING_ATTESTED": {
+      const p = e.payload;
       if (p.counted === true)
         push(p.ratee ?? e.account, "RATING_RECEIVED", "New rating", `You were rated ${String(p.score)}/5.`, {
           ratingId: p.uid, missionId: p.missionUuid ?? null, score: p.score, raterAddress: lc(p.rater),
         });
       break;
+    }
   }
   return out;
 }

@@ -3,7 +3,7 @@ import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { NotificationRow, NotificationsRepository } from "../repositories/notifications.repository.ts";
 import type { UsersRepository } from "../repositories/users.repository.ts";
-import { DEFAULT_PREFERENCES, wanted, type Draft, type Preferences } from "./notification-rules.ts";
+import { DEFAULT_PREFERENCES, wanted, type Draft, type NotificationType, type Preferences } from "./notification-rules.ts";
 import type { PushDelivery } from "./push-delivery.ts";
 
 export const notificationView = (r: NotificationRow) => ({
@@ -67,7 +67,7 @@ export function notificationsService(deps: {
       }
       return rows;
     },
-    async list(address: string, q: { unreadOnly?: boolean; type?: string; skip: number; take: number }) {
+    async list(address: string, q: { unreadOnly?: boolean; type?: NotificationType; skip: number; take: number }) {
       const { rows, total, unreadCount } = await repo.list(address, q);
       return { notifications: rows.map(notificationView), unreadCount, total };
     },

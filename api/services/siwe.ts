@@ -2,7 +2,7 @@
 import { getAddress, type Address } from "viem";
 import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
 
-/** The server issues messages of ~400 characters; anything far longer was not issued by it (issue 9). */
+/** The server issues messages of ~400 characters; anything far longer was not issued by it. */
 export const SIWE_MAX_MESSAGE_LENGTH = 4096;
 
 export interface SiweExpectation {

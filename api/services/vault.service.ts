@@ -1,12 +1,15 @@
 // The personal data vault: initialize, sync (cached summary), export, delete (off-chain only), permissions.
-import type { Deps } from "../deps.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { ChainContext } from "../lib/ports.ts";
+import type { GuildsRepository } from "../repositories/guilds.repository.ts";
+import type { MissionsRepository } from "../repositories/missions.repository.ts";
+import type { NotificationsRepository } from "../repositories/notifications.repository.ts";
 import { validationError } from "../lib/errors.ts";
 import type { MissionRow } from "../repositories/missions.repository.ts";
 import { DEFAULT_VAULT_PERMISSIONS, type UserRow } from "../repositories/users.repository.ts";
-import { vaultRepository, type DeletionCounts } from "../repositories/vault.repository.ts";
-import { community } from "./community.ts";
+import type { DeletionCounts, VaultRepository } from "../repositories/vault.repository.ts";
 import { singleView } from "./mission-view.ts";
-import { DEFAULT_PREFERENCES } from "./notification-rules.ts";
+import { DEFAULT_PREFERENCES, type Preferences } from "./notification-rules.ts";
 import { levelForXp } from "../../indexer/lib/levels.ts";
 
 export const DELETE_CONFIRMATION = "DELETE_ALL_MY_DATA";
@@ -16,7 +19,7 @@ export const VISIBILITIES = ["public", "guilds_only", "private"] as const;
 
 export interface VaultPermissions {
   locationSharing: { enabled: boolean; precision: (typeof PRECISIONS)[number]; liveTrackingConsent: boolean };
-  profileVisibility: { displayName: string; bio: string; stats: string; missionHistory: string };
+  profileVisibility: Record<"displayName" | "bio" | "stats" | "missionHistory", (typeof VISIBILITIES)[number]>;
   notifications: { push: boolean; email: boolean; marketing: boolean };
 }
 export type PermissionsPatch = { [K in keyof VaultPermissions]?: Partial<VaultPermissions[K]> };
@@ -34,6 +37,11 @@ export function mergePermissions(stored: unknown, patch: PermissionsPatch): Vaul
   return out as unknown as VaultPermissions;
 }
 
+function withNotificationSwitches(p: VaultPermissions, prefs: Partial<Preferences> | null): VaultPermissions {
+  const all = { ...DEFAULT_PREFERENCES, ...(prefs ?? {}) };
+  return { ...p, notifications: { push: all.pushEnabled, email: all.emailEnabled, marketing: all.marketingUpdates } };
+}
+
 const NOTE =
   "Only off-chain data was deleted. On-chain data stays: your wallet address, mission contracts (escrow addresses), " +
   "reputation attestations, achievement NFTs, guild memberships and XP history remain on the blockchain and in its public index.";
@@ -41,21 +49,26 @@ const NOTE =
 const iso = (unix: string | number | null | undefined) => (unix === null || unix === undefined ? null : new Date(Number(unix) * 1000).toISOString());
 const lower = (a: string | null) => (a ? a.toLowerCase() : a);
 
-const cache = new WeakMap<Deps, ReturnType<typeof build>>();
-function build(deps: Deps) {
-  const repo = vaultRepository(deps.database.pool, deps.env.CHAIN_SCHEMA);
+export function vaultService(deps: {
+  repo: VaultRepository;
+  missions: Pick<MissionsRepository, "list">;
+  guilds: Pick<GuildsRepository, "guildsOf">;
+  notifications: Pick<NotificationsRepository, "preferences" | "savePreferences">;
+  chain: ChainContext;
+  logger: Logger;
+}) {
+  const { repo, notifications: notificationsRepo } = deps;
 
   async function missionsOf(side: "posterAddress" | "performerAddress", address: string) {
     const out: ReturnType<typeof singleView>[] = [];
     for (let skip = 0; ; skip += 100) {
-      const { rows } = await deps.repos.missions.list({ [side]: address, sortBy: "createdAt", sortOrder: "asc", skip, take: 100 });
+      const { rows } = await deps.missions.list({ [side]: address, sortBy: "createdAt", sortOrder: "asc", skip, take: 100 });
       out.push(...rows.map((r: MissionRow) => singleView(r, address)));
       if (rows.length < 100) return out;
     }
   }
 
   return {
-    repo,
     async initialize(user: UserRow) {
       const created = await repo.ensure(user.id, defaultPermissions());
       return { success: true, message: created ? "Vault initialized" : "Vault already initialized" };
@@ -79,18 +92,17 @@ function build(deps: Deps) {
 
     async export(user: UserRow) {
       const address = user.evmAddress.toLowerCase();
-      const c = community(deps);
       const [posted, performed, stats, history, guilds, achievements, given, received, disputes, prefs] = await Promise.all([
         missionsOf("posterAddress", address),
         missionsOf("performerAddress", address),
         repo.stats(address),
         repo.xpHistory(address),
-        c.guildsRepo.guildsOf(address),
+        deps.guilds.guildsOf(address),
         repo.achievements(address),
         repo.ratings(address, "rater"),
         repo.ratings(address, "ratee"),
         repo.disputes(address),
-        c.notificationsRepo.preferences(address),
+        notificationsRepo.preferences(address),
       ]);
       const rating = (r: any) => ({
         uid: r.uid, missionId: r.mission_id, missionOnChainId: r.mission_on_chain_id, rater: lower(r.rater), ratee: lower(r.ratee),
@@ -146,7 +158,7 @@ function build(deps: Deps) {
       deps.logger.info("vault deleted", { userId: user.id, deleted });
       return {
         success: true,
-        message: "All deletable off-chain data was deleted: profile, location history, notification preferences, device tokens, notifications and session data.",
+        message: "All deletable off-chain data was deleted: profile, location history, notification preferences, device tokens, notifications, webhooks and session data.",
         deletedAt: new Date().toISOString(),
         note: NOTE,
       };
@@ -154,23 +166,34 @@ function build(deps: Deps) {
 
     async permissions(user: UserRow): Promise<VaultPermissions> {
       await repo.ensure(user.id, defaultPermissions());
-      return mergePermissions((await repo.find(user.id))?.permissions, {});
+      return withNotificationSwitches(
+        mergePermissions((await repo.find(user.id))?.permissions, {}),
+        await notificationsRepo.preferences(user.evmAddress),
+      );
     },
 
+    /**
+     * The notification switches have one home, the preferences that /notifications/preferences edits and
+     * the notification reactor obeys; the vault's `notifications` section reads and writes them there.
+     */
     async updatePermissions(user: UserRow, patch: PermissionsPatch): Promise<VaultPermissions> {
       await repo.ensure(user.id, defaultPermissions());
-      return repo.updatePermissions(user.id, (stored) => mergePermissions(stored, patch));
+      const { notifications: switches, ...rest } = patch;
+      if (switches && Object.keys(switches).length > 0) {
+        const current = { ...DEFAULT_PREFERENCES, ...((await notificationsRepo.preferences(user.evmAddress)) ?? {}) };
+        await notificationsRepo.savePreferences(user.evmAddress, {
+          ...current,
+          ...(switches.push === undefined ? {} : { pushEnabled: switches.push }),
+          ...(switches.email === undefined ? {} : { emailEnabled: switches.email }),
+          ...(switches.marketing === undefined ? {} : { marketingUpdates: switches.marketing }),
+        });
+      }
+      const stored = await repo.updatePermissions(user.id, (old) => mergePermissions(old, rest));
+      return withNotificationSwitches(stored, await notificationsRepo.preferences(user.evmAddress));
     },
 
     purgeExportLogs: () => repo.purgeExportLogs(EXPORT_LOG_RETENTION_DAYS),
   };
 }
 
-export function vaultService(deps: Deps) {
-  let s = cache.get(deps);
-  if (!s) {
-    s = build(deps);
-    cache.set(deps, s);
-  }
-  return s;
-}
+export type VaultService = ReturnType<typeof vaultService>;

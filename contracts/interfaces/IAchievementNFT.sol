@@ -7,12 +7,22 @@ pragma solidity 0.8.28;
 /// an account can hold each kind at most once, so a repeated mint reverts instead of doubling.
 interface IAchievementNFT {
     /// @notice ERC-5192: the token is locked (soulbound).
+    /// @param tokenId The token.
     event Locked(uint256 tokenId);
 
     /// @notice ERC-5192 (never emitted here: locked tokens stay locked).
+    /// @param tokenId The token.
     event Unlocked(uint256 tokenId);
 
     /// @notice A kind of achievement or collectible was defined.
+    /// @param achievementId The kind's id, chosen by the admin.
+    /// @param name The display name.
+    /// @param description The display description.
+    /// @param image The image URI.
+    /// @param requirements What earns it, in words.
+    /// @param achievementType The category shown in the token's metadata.
+    /// @param xpReward The XP shown with the kind (display only: minting awards no XP).
+    /// @param soulbound True for an achievement (non-transferable), false for a collectible.
     event AchievementDefined(
         uint256 indexed achievementId,
         string name,
@@ -24,12 +34,28 @@ interface IAchievementNFT {
         bool soulbound
     );
 
-    /// @notice `to` received token `tokenId` of kind `achievementId`, earned for `missionId` (0 if none).
+    /// @notice `to` received token `tokenId` of kind `achievementId`.
+    /// @param tokenId The new token.
+    /// @param to The holder.
+    /// @param achievementId The kind.
+    /// @param soulbound True when the token is locked.
+    /// @param missionId The mission it was earned for, or 0.
     event AchievementMinted(
         uint256 indexed tokenId, address indexed to, uint256 indexed achievementId, bool soulbound, uint256 missionId
     );
 
-    /// @dev Requirements: caller holds DEFAULT_ADMIN_ROLE; `achievementId` not yet defined.
+    /// @notice Defines a kind of achievement or collectible, once.
+    /// @dev Emits `AchievementDefined`. Requirements:
+    /// - the caller holds DEFAULT_ADMIN_ROLE.
+    /// - `achievementId` is not defined yet.
+    /// @param achievementId The kind's id.
+    /// @param name The display name.
+    /// @param description The display description.
+    /// @param image The image URI.
+    /// @param requirements What earns it, in words.
+    /// @param achievementType The category shown in the token's metadata.
+    /// @param xpReward The XP shown with the kind (display only: minting awards no XP).
+    /// @param soulbound True for an achievement (non-transferable), false for a collectible.
     function defineAchievement(
         uint256 achievementId,
         string calldata name,
@@ -41,27 +67,51 @@ interface IAchievementNFT {
         bool soulbound
     ) external;
 
-    /// @dev Requirements: caller holds MINTER_ROLE; the kind is defined; `to` does not hold it yet.
+    /// @notice Mints a token of kind `achievementId` to `to`.
+    /// @dev Emits `Transfer`, then `Locked` for a soulbound kind, then `AchievementMinted`. Requirements:
+    /// - the caller holds MINTER_ROLE.
+    /// - the kind is defined.
+    /// - `to` does not hold the kind yet.
+    /// - `missionId` fits in 64 bits.
+    /// @param to The holder.
+    /// @param achievementId The kind.
+    /// @param missionId The mission it was earned for, or 0.
+    /// @return tokenId The new token's id.
     function mint(address to, uint256 achievementId, uint256 missionId) external returns (uint256 tokenId);
 
-    /// @notice ERC-5192.
+    /// @notice ERC-5192: whether the token is soulbound.
+    /// @dev Requirements: the token exists.
+    /// @param tokenId The token.
+    /// @return True when the token can never move.
     function locked(uint256 tokenId) external view returns (bool);
 
-    /// @notice The token `to` holds of kind `achievementId`, or 0.
+    /// @notice The token `to` holds of kind `achievementId`.
+    /// @param to The holder.
+    /// @param achievementId The kind.
+    /// @return The token's id, or 0.
     function tokenOfAchievement(address to, uint256 achievementId) external view returns (uint256);
 
+    /// @notice The role that mints.
+    /// @return The role's id.
     function MINTER_ROLE() external view returns (bytes32);
 
     /// @notice True once `achievementId` was defined.
+    /// @param achievementId The kind.
+    /// @return True when defined.
     function isDefined(uint256 achievementId) external view returns (bool);
 
-    /// @notice What token `tokenId` records: its kind, the mission it was earned for (0 if none) and
-    /// when it was minted (unix seconds). Reverts for a token that does not exist.
+    /// @notice What token `tokenId` records.
+    /// @dev Requirements: the token exists.
+    /// @param tokenId The token.
+    /// @return achievementId The token's kind.
+    /// @return missionId The mission it was earned for, or 0.
+    /// @return mintedAt When it was minted (unix seconds).
     function tokenData(uint256 tokenId)
         external
         view
         returns (uint256 achievementId, uint256 missionId, uint256 mintedAt);
 
-    /// @notice The number of tokens minted so far (token ids run from 1 to this).
+    /// @notice The number of tokens minted so far.
+    /// @return The count; token ids run from 1 to it.
     function totalMinted() external view returns (uint256);
 }

@@ -2,26 +2,7 @@
 // deployments/<CHAIN_ID or 31337>.json from the repo root). Used by ponder.config.ts and handlers.
 import { readFileSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import type { Address, Hex } from "viem";
-
-export type ContractName =
-  | "TestStablecoin"
-  | "OperatorRegistry"
-  | "GuildRegistry"
-  | "MissionEscrow"
-  | "AchievementNFT"
-  | "ReputationRegistry"
-  | "SchemaRegistry"
-  | "EAS";
-
-export type Deployment = {
-  chainId: number;
-  deployer: Address;
-  relayer: Address;
-  contracts: Record<ContractName, { address: Address; startBlock: number }>;
-  ratingSchemaUid: Hex;
-  startBlock: number;
-};
+import { normalizeDeployment, type Deployment } from "./domain/contracts.ts";
 
 export function deploymentPath(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): string {
   const file = env.DEPLOYMENT_FILE ?? `deployments/${env.CHAIN_ID ?? "31337"}.json`;
@@ -38,5 +19,5 @@ export function readDeployment(file = deploymentPath()): Deployment {
   for (const name of ["MissionEscrow", "GuildRegistry", "AchievementNFT", "ReputationRegistry", "EAS"] as const) {
     if (!json.contracts?.[name]?.address) throw new Error(`Deployment file ${file} lacks contracts.${name}`);
   }
-  return json;
+  return normalizeDeployment(json);
 }

@@ -1,7 +1,7 @@
 // Mission lifecycle of the escrow: one row per mission, its settlement, stats, XP and the journal.
 import { ponder } from "ponder:registry";
 import { missions, settlements } from "ponder:schema";
-import { guildUuid, missionUuid } from "../lib/ids.ts";
+import { guildUuid, missionUuid } from "../lib/domain/index.ts";
 import { readDeployment } from "../lib/deployment.ts";
 import { reserveFor } from "../lib/xp.ts";
 import { openJournal } from "../store/journal.ts";

@@ -1,7 +1,7 @@
 // Everything an undisputed completion derives: XP (base, streak, board, first mission, referral,
 // curation), stats, guild totals and the performer's guild XP.
 import { boardEntries, guildMembers, guilds, referrals } from "ponder:schema";
-import { boardEntryId, memberId } from "../lib/ids.ts";
+import { boardEntryId, memberId } from "../lib/domain/index.ts";
 import { builderLevel, completionAward, nextStreak, XP } from "../lib/xp.ts";
 import type { Journal } from "./journal.ts";
 import { getUser, updateUser } from "./users.ts";

@@ -1,22 +1,11 @@
 // A dispute's end: payout, the mission leaves Disputed, win/loss stats, dispute XP, guild totals.
 import { disputes, guilds, missions } from "ponder:schema";
-import { disputeUuid } from "../lib/ids.ts";
-import { type DisputeOutcome, type MissionState, disputeMoney, disputeSides } from "../lib/enums.ts";
+import { disputeMoney, type DisputeOutcome, disputeSides, disputeUuid, type MissionState, type Payout } from "../lib/domain/index.ts";
 import { XP } from "../lib/xp.ts";
 import { openJournal } from "./journal.ts";
 import { updateUser } from "./users.ts";
 import { awardXp } from "./xp.ts";
 import { type Addr, type Ctx, type EventLike, lc, ZERO_ADDRESS } from "./types.ts";
-
-type Payout = {
-  posterAmount: bigint;
-  performerAmount: bigint;
-  protocolAmount: bigint;
-  guildAmount: bigint;
-  labsAmount: bigint;
-  resolverAmount: bigint;
-  resolver: Addr;
-};
 
 export async function finalizeDispute(
   context: Ctx,

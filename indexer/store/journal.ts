@@ -1,12 +1,14 @@
 // Appends domain events to the journal in chain order; `seq` numbers the events one log derives.
 import { journal } from "ponder:schema";
+import type { JournalEvents, JournalType } from "../lib/domain/index.ts";
 import { journalKey, toJsonPayload } from "../lib/journal.ts";
 import type { Addr, Ctx, EventLike } from "./types.ts";
 
 export type Journal = {
-  emit(
-    type: string,
-    payload: Record<string, unknown>,
+  /** Appends one entry; the payload's shape is the type's (lib/domain/journal-events.ts). */
+  emit<T extends JournalType>(
+    type: T,
+    payload: JournalEvents[T],
     about?: { missionId?: string | null; account?: Addr | null },
     slot?: { key: bigint; seq: number },
   ): Promise<bigint>;

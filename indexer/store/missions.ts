@@ -1,16 +1,9 @@
 // Finds a mission row by its on-chain id and applies one transition.
 import { missions } from "ponder:schema";
-import { missionUuid } from "../lib/ids.ts";
+import { missionUuid } from "../lib/domain/index.ts";
 import type { Ctx, EventLike } from "./types.ts";
 
 export type MissionRow = typeof missions.$inferSelect;
-
-export async function missionRow(context: Ctx, escrow: `0x${string}`, onChainId: bigint): Promise<MissionRow> {
-  const id = missionUuid(context.chain.id, escrow, onChainId);
-  const row = await context.db.find(missions, { id });
-  if (!row) throw new Error(`mission ${onChainId} of ${escrow} is not indexed`);
-  return row;
-}
 
 export async function missionStep(
   context: Ctx,

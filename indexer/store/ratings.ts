@@ -2,7 +2,7 @@
 import { and, eq } from "ponder";
 import { guilds, missions, ratings } from "ponder:schema";
 import { decodeAbiParameters, parseAbiParameters } from "viem";
-import { missionUuid } from "../lib/ids.ts";
+import { missionUuid, type Rating } from "../lib/domain/index.ts";
 import { reputationDelta, XP } from "../lib/xp.ts";
 import type { Journal } from "./journal.ts";
 import { updateUser } from "./users.ts";
@@ -13,14 +13,6 @@ export const RATING_SCHEMA =
   "bytes32 missionId,address rater,address ratee,uint8 score,string comment,uint256 timestamp";
 const params = parseAbiParameters(RATING_SCHEMA);
 
-export type Rating = {
-  missionId: `0x${string}`;
-  rater: Addr;
-  ratee: Addr;
-  score: number;
-  comment: string;
-  timestamp: bigint;
-};
 type MissionRow = typeof missions.$inferSelect;
 export type Verdict = {
   counted: boolean;

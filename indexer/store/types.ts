@@ -10,4 +10,3 @@ export type EventLike = {
 export type Addr = `0x${string}`;
 export const lc = (a: Addr): Addr => a.toLowerCase() as Addr;
 export const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
-export const ZERO_HASH = "0x0000000000000000000000000000000000000000000000000000000000000000";

@@ -9,6 +9,8 @@ export interface AnvilOptions {
   chainId?: number;
   /** Load the chain from this file if it exists and dump it there on exit (npm start). None in tests. */
   statePath?: string;
+  /** Mine a block every N seconds instead of on each transaction (a testnet's rhythm; no automine). */
+  blockTime?: number;
   log?: (line: string) => void;
 }
 
@@ -26,6 +28,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilHandl
   const port = options.port ?? (await freePort());
   const chainId = options.chainId ?? 31337;
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId)];
+  if (options.blockTime) args.push("--block-time", String(options.blockTime));
   if (options.statePath) {
     fs.mkdirSync(path.dirname(options.statePath), { recursive: true });
     // Historical states keep block-pinned reads (the indexer's) working after a reload; the interval

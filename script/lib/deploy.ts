@@ -3,37 +3,21 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createPublicClient, http, type Address, type Hex, type PublicClient } from "viem";
+import { CONTRACT_NAMES, normalizeDeployment, type ContractName, type Deployment } from "../../indexer/lib/domain/index.ts";
+import { knownChain } from "../../indexer/lib/known-chains.ts";
 import { foundryBinary } from "./foundry.ts";
 import { defaultDeploymentFile, repoRoot } from "./paths.ts";
 
-export const CONTRACT_NAMES = [
-  "TestStablecoin",
-  "OperatorRegistry",
-  "GuildRegistry",
-  "MissionEscrow",
-  "AchievementNFT",
-  "ReputationRegistry",
-  "SchemaRegistry",
-  "EAS",
-] as const;
-export type ContractName = (typeof CONTRACT_NAMES)[number];
-
-/** The deployment file `script/Deploy.s.sol` writes (the indexer and the API read it). */
-export interface Deployment {
-  chainId: number;
-  deployer: Address;
-  relayer: Address;
-  contracts: Record<ContractName, { address: Address; startBlock: number }>;
-  ratingSchemaUid: Hex;
-  /** The lowest startBlock of the contracts. */
-  startBlock: number;
-}
+export { CONTRACT_NAMES, type ContractName, type Deployment };
 
 export interface DeployOptions {
   rpcUrl: string;
   /** Default: DEPLOYMENT_FILE, else deployments/<chainId>.json. Any path: other paths are staged under deployments/. */
   deploymentFile?: string;
-  /** Extra environment for the script (DEPLOYER_PRIVATE_KEY, RELAYER_ADDRESS, ...); process.env is inherited. */
+  /**
+   * Extra environment for the script (DEPLOYER_PRIVATE_KEY, RELAYER_ADDRESS, STABLECOIN_ADDRESS, ...);
+   * process.env is inherited. On a known chain the canonical addresses are the defaults.
+   */
   env?: NodeJS.ProcessEnv;
   /** Forge build dirs (default: foundry.toml's out/ and cache/). */
   outDir?: string;
@@ -43,7 +27,7 @@ export interface DeployOptions {
 
 export function readDeployment(file: string): Deployment | undefined {
   if (!fs.existsSync(file)) return undefined;
-  return JSON.parse(fs.readFileSync(file, "utf8")) as Deployment;
+  return normalizeDeployment(JSON.parse(fs.readFileSync(file, "utf8")));
 }
 
 /** The deployment in `file` when it is for this chain and every contract's code is on it. */
@@ -56,6 +40,10 @@ export async function findDeployment(rpcUrl: string, file?: string): Promise<Dep
     const address = deployment.contracts[name]?.address;
     if (!address) return undefined;
     const code = await client.getCode({ address });
+    if (!code || code === "0x") return undefined;
+  }
+  if (deployment.executor) {
+    const code = await client.getCode({ address: deployment.executor });
     if (!code || code === "0x") return undefined;
   }
   return deployment;
@@ -88,7 +76,8 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     if (chainId !== 31337) args.push("--slow"); // wait for each receipt on a real network
     if (options.outDir) args.push("--out", options.outDir);
     if (options.cachePath) args.push("--cache-path", options.cachePath);
-    await runForge(args, { ...process.env, ...options.env, DEPLOYMENT_FILE: path.relative(repoRoot, staged) }, log);
+    const env = { ...canonicalEnv(chainId), ...process.env, ...options.env, DEPLOYMENT_FILE: path.relative(repoRoot, staged) };
+    await runForge(args, env, log);
 
     const deployment = readDeployment(staged);
     if (!deployment) throw new Error(`forge script did not write ${staged}`);
@@ -100,6 +89,13 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
   } finally {
     if (!inside) fs.rmSync(staged, { force: true });
   }
+}
+
+/** A known chain's USDC, EAS and SchemaRegistry, for the script to reuse instead of deploying its own. */
+export function canonicalEnv(chainId: number): NodeJS.ProcessEnv {
+  const known = knownChain(chainId);
+  if (!known) return {};
+  return { STABLECOIN_ADDRESS: known.usdc, EAS_ADDRESS: known.eas, SCHEMA_REGISTRY_ADDRESS: known.schemaRegistry };
 }
 
 function runForge(args: string[], env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<void> {
@@ -146,6 +142,7 @@ function ordered(d: Deployment): Deployment {
     chainId: d.chainId,
     deployer: d.deployer,
     relayer: d.relayer,
+    ...(d.executor ? { executor: d.executor } : {}),
     contracts: Object.fromEntries(
       CONTRACT_NAMES.map((n) => [n, { address: d.contracts[n].address, startBlock: d.contracts[n].startBlock }]),
     ) as Deployment["contracts"],

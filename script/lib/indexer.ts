@@ -89,9 +89,12 @@ export function spawnIndexer(options: IndexerOptions & { schema: string; port: n
     viewsSchema,
     "--port",
     String(options.port),
+    // Ponder is internal (the API proxies /graphql): loopback whatever HOST the API binds.
+    "--hostname",
+    "127.0.0.1",
   ];
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...ponderEnvironment(process.env),
     ...options.env,
     PONDER_TELEMETRY_DISABLED: "true",
     DATABASE_URL: options.databaseUrl,
@@ -105,6 +108,15 @@ export function spawnIndexer(options: IndexerOptions & { schema: string; port: n
     onLine: options.log,
     tailLines: 60,
   });
+}
+
+/**
+ * The part of the parent's environment that is Ponder's: the process basics and PONDER_*. Ponder reads
+ * PORT and HOST, which belong to the API when both run under one supervisor (it then took the API's port).
+ */
+export function ponderEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const own = /^(PATH|HOME|USER|LOGNAME|SHELL|TERM|TMPDIR|TMP|TEMP|LANG|LC_[A-Z]+|TZ|CI|NODE_[A-Z_]+|UV_THREADPOOL_SIZE|PONDER_[A-Z_]+)$/;
+  return Object.fromEntries(Object.entries(env).filter(([key]) => own.test(key)));
 }
 
 /**

@@ -43,13 +43,17 @@ export async function waitFor(
   }
 }
 
-/** `preferred` when nothing listens on it (a familiar URL for people), else any free port. */
-export async function preferredPort(preferred: number): Promise<number> {
-  const free = await new Promise<boolean>((resolve) => {
+/** Whether a server could listen on `port` at `host` right now. */
+export function portIsFree(port: number, host = "127.0.0.1"): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
     const server = net.createServer();
     server.unref();
     server.once("error", () => resolve(false));
-    server.listen(preferred, "127.0.0.1", () => server.close(() => resolve(true)));
+    server.listen(port, host, () => server.close(() => resolve(true)));
   });
-  return free ? preferred : freePort();
+}
+
+/** `preferred` when nothing listens on it (a familiar URL for people), else any free port. */
+export async function preferredPort(preferred: number): Promise<number> {
+  return (await portIsFree(preferred)) ? preferred : freePort();
 }

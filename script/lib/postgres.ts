@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { dataDir as localDataDir } from "./paths.ts";
 import { freePort, waitFor } from "./ports.ts";
-import { spawnManaged } from "./process.ts";
+import { isAlive, spawnManaged } from "./process.ts";
 
 /**
  * PostgreSQL for the local stack: the DATABASE_URL the caller gives, or a real PostgreSQL from the
@@ -115,14 +115,7 @@ async function stopStalePostmaster(dataDir: string, log: (line: string) => void)
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
   if (!Number.isInteger(pid) || pid <= 0) return;
-  const alive = () => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const alive = () => isAlive(pid);
   if (!alive()) return;
   log(`stopping a PostgreSQL left running on ${dataDir} (pid ${pid})`);
   process.kill(pid, "SIGINT");

@@ -1,5 +1,15 @@
 import { spawn, type SpawnOptions } from "node:child_process";
 
+/** Does a process with this pid exist (signal 0 checks without sending anything)? */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Child processes of the local stack. Each runs in its own process group, so a Ctrl-C in the
  * terminal reaches only the supervisor, which then stops them in order (API, indexer, anvil,

@@ -1,4 +1,4 @@
-// Issue 9, faults: kill -9 the indexer N times (default 20) mid-stream and restart it each time.
+// Faults: kill -9 the indexer N times (default 20) mid-stream and restart it each time.
 // The final tables must equal a clean run's; notifications and achievement mints are neither lost
 // nor doubled.
 //
@@ -24,14 +24,14 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { createPublicClient, http, toHex } from "viem";
 import { earnedBy } from "../../api/reactors/achievements.ts";
-import { toEntry, type JournalEntry } from "../../api/repositories/journal.repository.ts";
+import { eventKey, journalColumns, toEntry, type JournalEntry } from "../../api/repositories/journal.repository.ts";
 import { draftsFor } from "../../api/services/notification-rules.ts";
-import { startLifecycleChain } from "../bench/lib/b7-chain.ts";
+import { startLifecycleChain } from "../bench/lib/lifecycle-chain.ts";
 import { anvilAccount } from "../lib/accounts.ts";
 import { indexedBlockOverHttp, releaseIndexerLock, spawnIndexer, startIndexer } from "../lib/indexer.ts";
 import { repoRoot } from "../lib/paths.ts";
 import { freePort, waitFor } from "../lib/ports.ts";
-import { spawnManaged } from "../lib/process.ts";
+import { isAlive, spawnManaged } from "../lib/process.ts";
 import { ensurePostgres, freshDatabase } from "../lib/postgres.ts";
 
 export interface IndexerChaosResult {
@@ -55,9 +55,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function readJournal(db: pg.Pool, schema: string): Promise<JournalEntry[]> {
   const { rows } = await db.query(
-    `SELECT j.id::text, j.chain_id, j.block_number::text, j.block_timestamp::text, j.tx_hash, j.log_index, j.seq, j.type,
-            j.mission_id, j.account, j.payload
-       FROM "${schema}".journal j ORDER BY j.id`,
+    `SELECT ${journalColumns(`"${schema}".journal`)} FROM "${schema}".journal j ORDER BY j.id`,
   );
   return rows.map(toEntry);
 }
@@ -121,7 +119,7 @@ export async function runIndexerChaos(
         INDEXER_URL: indexerUrl,
         JWT_SECRET: "chaos-secret-chaos-secret-chaos-secret-0123",
         RELAYER_PRIVATE_KEY: toHex(anvilAccount(0).getHdKey().privateKey!),
-        DISPUTE_KEEPER_INTERVAL_MS: "0",
+        KEEPER_INTERVAL_MS: "0",
         REACTORS_ENABLED: "true",
         REACTORS_POLL_MS: "100",
       },
@@ -208,12 +206,9 @@ export async function runIndexerChaos(
       const pid = current.pid;
       const exited = new Promise<void>((resolve) => {
         const t = setInterval(() => {
-          try {
-            process.kill(pid, 0);
-          } catch {
-            clearInterval(t);
-            resolve();
-          }
+          if (isAlive(pid)) return;
+          clearInterval(t);
+          resolve();
         }, 20);
       });
       await kill(pid, exited);
@@ -322,7 +317,11 @@ export async function runIndexerChaos(
     // Expected side effects, from the clean journal with the API's own pure rules.
     const journal = await readJournal(clean, "clean_idx");
     const expectedNotes = new Set<string>();
-    for (const e of journal) for (const d of draftsFor(e)) expectedNotes.add(`${e.id}|${d.address.toLowerCase()}|${d.type}`);
+    const idOfKey = new Map<string, bigint>();
+    for (const e of journal) {
+      idOfKey.set(eventKey(e), e.id);
+      for (const d of draftsFor(e)) expectedNotes.add(`${eventKey(e)}|${d.address.toLowerCase()}|${d.type}`);
+    }
     const { rows: noteRows } = await main.query(`SELECT source_key, address, type FROM api.notifications`);
     const gotNotes = noteRows.map((r: { source_key: string; address: string; type: string }) => `${r.source_key}|${r.address.toLowerCase()}|${r.type}`);
     const gotSet = new Set(gotNotes);
@@ -330,7 +329,7 @@ export async function runIndexerChaos(
     const extraNotes = gotNotes.filter((k) => !expectedNotes.has(k));
     if (lostNotes.length) {
       // Where the losses sit: blocks (first, last, how many) and types, to tell a window from a rule.
-      const blocks = [...new Set(lostNotes.map((k) => BigInt(k.split("|")[0]!) / 1_000_000_000n))].sort((a, b) => (a < b ? -1 : 1));
+      const blocks = [...new Set(lostNotes.map((k) => (idOfKey.get(k.split("|")[0]!) ?? 0n) / 1_000_000_000n))].sort((a, b) => (a < b ? -1 : 1));
       const types = new Map<string, number>();
       for (const k of lostNotes) types.set(k.split("|")[2]!, (types.get(k.split("|")[2]!) ?? 0) + 1);
       diffs.push(

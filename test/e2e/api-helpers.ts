@@ -4,6 +4,7 @@ import { inject } from "vitest";
 import type { LocalAccount } from "viem";
 import { createServer, type ApiServer } from "../../api/app.ts";
 import { startIndexer, type IndexerHandle } from "../../script/lib/indexer.ts";
+import { readChecked, requestInit, type RequestOptions } from "../lib/request.ts";
 
 export interface TestApi {
   url: string;
@@ -14,12 +15,22 @@ export interface TestApi {
 
 export async function startTestApi(
   overrides: Record<string, string> = {},
-  opts: { indexer?: boolean } = {},
+  /**
+   * indexer: true starts the file's own indexer (to stop, restart or replace it); "shared" uses the
+   * one the global setup started (no backfill wait) and falls back to an own one if it is not ready
+   * (an earlier file restarted PostgreSQL under it).
+   */
+  opts: { indexer?: boolean | "shared" } = {},
 ): Promise<TestApi> {
   let indexer: IndexerHandle | undefined;
   const tag = Math.random().toString(36).slice(2, 8);
-  const chainSchema = `chain_api_${tag}`;
-  if (opts.indexer) {
+  let chainSchema = `chain_api_${tag}`;
+  let indexerUrl: string | undefined;
+  const shared = opts.indexer === "shared" ? inject("sharedIndexer") : undefined;
+  if (shared && (await fetch(`${shared.url}/ready`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false))) {
+    indexerUrl = shared.url;
+    chainSchema = shared.viewsSchema;
+  } else if (opts.indexer) {
     indexer = await startIndexer({
       databaseUrl: inject("databaseUrl"),
       rpcUrl: inject("rpcUrl"),
@@ -39,13 +50,16 @@ export async function startTestApi(
       RPC_URL: inject("rpcUrl"),
       DEPLOYMENT_FILE: inject("deploymentFile"),
       CHAIN_ID: String(inject("deployment").chainId),
-      INDEXER_URL: indexer?.url ?? "http://127.0.0.1:9",
+      INDEXER_URL: indexerUrl ?? indexer?.url ?? "http://127.0.0.1:9",
       CHAIN_SCHEMA: chainSchema,
       JWT_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
       RATE_LIMIT_ANON_PER_MIN: "100000",
       RATE_LIMIT_USER_PER_MIN: "100000",
       RATE_LIMIT_PREMIUM_PER_MIN: "100000",
       RELAYER_PRIVATE_KEY: "",
+      // Off unless a test asks: files share one chain, and a background pass would act on earlier
+      // files' missions once a test moves the chain's clock. Tests call deps.keeper.tick() instead.
+      KEEPER_INTERVAL_MS: "0",
       ...overrides,
     },
   });
@@ -71,27 +85,15 @@ export async function call<T = any>(
   base: string,
   method: string,
   path: string,
-  opts: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+  opts: RequestOptions<string> = {},
 ): Promise<Res<T>> {
-  const headers: Record<string, string> = { ...opts.headers };
-  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
-  let body: string | undefined = opts.raw;
-  if (opts.body !== undefined) {
-    body = JSON.stringify(opts.body);
-    headers["Content-Type"] ??= "application/json";
-  }
+  const { headers, body } = requestInit(opts);
   // Bounded: a hung server fails the call with its route instead of the whole test by timeout.
   const res = await fetch(`${base}${path}`, { method, headers, body, signal: AbortSignal.timeout(60_000) }).catch((err: unknown) => {
     throw new Error(`${method} ${path}: ${(err as Error).message}`);
   });
-  const text = await res.text();
-  let parsed: any = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, body: parsed, headers: res.headers };
+  const { status, body: parsed, headers: resHeaders } = await readChecked(method, path, res);
+  return { status, body: parsed, headers: resHeaders };
 }
 
 export async function signIn(base: string, account: LocalAccount): Promise<string> {

@@ -5,7 +5,7 @@ import { type Abi, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorRegistryAbi } from "../../abis/index.ts";
-import { parseAmount } from "../../api/lib/money.ts";
+import { parseAmount, operatorOf } from "../../indexer/lib/domain/index.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";
@@ -40,7 +40,7 @@ const create = async (who: { address: Address }, over: Record<string, unknown> =
  */
 async function freshSignedIn(): Promise<PrivateKeyAccount> {
   const u = await chain.freshUser();
-  await chain.send(u, chain.c.OperatorRegistry.address, operatorRegistryAbi as Abi, "setOperator", [chain.deployment.relayer, true]);
+  await chain.send(u, chain.c.OperatorRegistry.address, operatorRegistryAbi as Abi, "setOperator", [operatorOf(chain.deployment), true]);
   tokens.set(u.address, await signIn(api.url, u));
   return u;
 }
@@ -174,7 +174,7 @@ describe("errors", () => {
 
   it("INSUFFICIENT_BALANCE before anything is sent", async () => {
     const poor = await chain.freshUser(usdc(1));
-    await chain.send(poor, chain.c.OperatorRegistry.address, operatorRegistryAbi as Abi, "setOperator", [chain.deployment.relayer, true]);
+    await chain.send(poor, chain.c.OperatorRegistry.address, operatorRegistryAbi as Abi, "setOperator", [operatorOf(chain.deployment), true]);
     const token = await signIn(api.url, poor);
     const r = await call(api.url, "POST", "/missions", { token, body: newMission({ rewardAmount: "5" }) });
     expectError(r, 422, "INSUFFICIENT_BALANCE");

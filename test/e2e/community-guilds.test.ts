@@ -1,5 +1,6 @@
 // Guild endpoints over HTTP: reads from the indexed views (list, filter, paging, by uuid and on-chain
 // id, members, board) and writes relayed to GuildRegistry (join, leave, publish) checked on-chain.
+import { operatorOf } from "../../indexer/lib/domain/index.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Abi } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
@@ -82,7 +83,7 @@ describe("guilds", () => {
 
   it("join is relayed on-chain; indexed member row; 409 ALREADY_MEMBER; 401; 404", async () => {
     user = await chain.freshUser();
-    await chain.send(user, chain.c.OperatorRegistry.address, operatorRegistryAbi as Abi, "setOperator", [chain.deployment.relayer, true]);
+    await chain.send(user, chain.c.OperatorRegistry.address, operatorRegistryAbi as Abi, "setOperator", [operatorOf(chain.deployment), true]);
     token = await signIn(api.url, user);
     expect(await isMember(Number(demo.onChainId), user.address)).toBe(false);
     const j = await call(api.url, "POST", `/guilds/${demo.id}/join`, { token });

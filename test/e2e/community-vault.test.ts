@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generatePrivateKey, type PrivateKeyAccount } from "viem/accounts";
 import pg from "pg";
-import { vaultService } from "../../api/services/vault.service.ts";
 import { call, reactorPassed, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";
 
@@ -136,6 +135,22 @@ describe("vault", () => {
     expect(final.locationSharing.precision).toBe("exact");
   });
 
+  it("notification switches are one truth: the vault and /notifications/preferences read and write the same", async () => {
+    const prefs = async () => (await call(api.url, "GET", "/notifications/preferences", { token })).body;
+    const vault = async () => (await call(api.url, "GET", "/vault/permissions", { token })).body.notifications;
+    // The vault's earlier PATCH (marketing: true) is what the preferences say.
+    expect(await prefs()).toMatchObject({ pushEnabled: true, emailEnabled: false, marketingUpdates: true });
+    const viaPrefs = await call(api.url, "PATCH", "/notifications/preferences", { token, body: { pushEnabled: false, emailEnabled: true } });
+    expect(viaPrefs.status, JSON.stringify(viaPrefs.body)).toBe(200);
+    expect(await vault()).toEqual({ push: false, email: true, marketing: true });
+    const viaVault = await call(api.url, "PATCH", "/vault/permissions", { token, body: { notifications: { push: true, marketing: false } } });
+    expect(viaVault.status, JSON.stringify(viaVault.body)).toBe(200);
+    expect(viaVault.body.notifications).toEqual({ push: true, email: true, marketing: false });
+    expect(await prefs()).toMatchObject({ pushEnabled: true, emailEnabled: true, marketingUpdates: false, missionUpdates: true });
+    const row = (await pool.query(`SELECT push_enabled, email_enabled, marketing_updates FROM api.notification_preferences WHERE address = $1`, [me.address.toLowerCase()])).rows[0];
+    expect(row).toEqual({ push_enabled: true, email_enabled: true, marketing_updates: false });
+  });
+
   it("sync rebuilds the cached summary from current state", async () => {
     const s = await call(api.url, "POST", "/vault/sync", { token });
     expect(s.status, JSON.stringify(s.body)).toBe(200);
@@ -235,7 +250,16 @@ describe("vault", () => {
     const otherAfter = await offChainRows(otherId, other.address);
     expect({ ...otherAfter, rateLimitBuckets: 0 }).toEqual({ ...otherBefore, rateLimitBuckets: 0 });
     expect(await onChainRows(me.address)).toEqual(chainBefore);
-    // Vault back to a fresh account's: default permissions.
+    // Every token issued before the deletion stops at once; a new sign-in starts afresh.
+    const old = token;
+    for (const [method, path] of [["GET", "/users/me"], ["GET", "/vault/permissions"], ["GET", "/notifications"]] as const) {
+      expectError(await call(api.url, method, path, { token: old }), 401, "UNAUTHORIZED");
+    }
+    token = await signIn(api.url, me);
+    expect((await call(api.url, "GET", "/users/me", { token })).status).toBe(200);
+    expectError(await call(api.url, "GET", "/users/me", { token: old }), 401, "UNAUTHORIZED");
+    // Vault back to a fresh account's: default permissions, and the notification switches' defaults too.
+    expect((await call(api.url, "GET", "/vault/permissions", { token })).body.notifications).toEqual({ push: true, email: false, marketing: false });
     expect((await call(api.url, "GET", "/vault/permissions", { token })).body.locationSharing.precision).toBe("neighborhood");
     // Export still shows the chain data, with an empty profile.
     const x = (await call(api.url, "GET", "/vault/export", { token })).body;
@@ -249,6 +273,7 @@ describe("vault", () => {
     const again = await call(api.url, "DELETE", "/vault/delete", { token, body: { confirmation: "DELETE_ALL_MY_DATA" } });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.success).toBe(true);
+    expectError(await call(api.url, "GET", "/users/me", { token }), 401, "UNAUTHORIZED");
     const t2 = await signIn(api.url, me);
     const m = await call(api.url, "GET", "/users/me", { token: t2 });
     expect(m.status, JSON.stringify(m.body)).toBe(200);
@@ -261,7 +286,7 @@ describe("vault", () => {
 
   it("retention: export logs older than 90 days are purged", async () => {
     await pool.query(`INSERT INTO api.vault_export_logs (user_id, bytes, exported_at) VALUES ($1, 1, now() - interval '91 days'), ($1, 2, now() - interval '89 days')`, [userId]);
-    const purged = await vaultService(api.server.deps).purgeExportLogs();
+    const purged = await api.server.deps.services.vault.purgeExportLogs();
     expect(purged).toBeGreaterThanOrEqual(1);
     expect(await count(`SELECT count(*) AS n FROM api.vault_export_logs WHERE exported_at < now() - interval '90 days'`, [])).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM api.vault_export_logs WHERE user_id = $1 AND bytes = 2`, [userId])).toBe(1);

@@ -1,10 +1,11 @@
 import fs from "node:fs";
-import { createPublicClient, http, parseAbi, keccak256, encodePacked, maxUint256, zeroAddress, type Address } from "viem";
+import { createPublicClient, http, parseAbi, keccak256, encodePacked, maxUint256, toFunctionSelector, zeroAddress, zeroHash, type Address } from "viem";
 import { describe, expect, inject, it } from "vitest";
 import {
   achievementNftAbi,
   guildRegistryAbi,
   operatorRegistryAbi,
+  relayerExecutorAbi,
   schemaRegistryAbi,
   testStablecoinAbi,
 } from "../../abis/index.ts";
@@ -33,7 +34,7 @@ const balances = (at?: bigint) =>
   Promise.all(
     funded.map((account) =>
       client.readContract({
-        address: c.TestStablecoin.address,
+        address: c.Stablecoin.address,
         abi: testStablecoinAbi,
         functionName: "balanceOf",
         args: [account],
@@ -60,13 +61,13 @@ describe("deploy", () => {
     expect(deployment.startBlock).toBe(Math.min(...CONTRACT_NAMES.map((n) => c[n].startBlock)));
   });
 
-  it("funds anvil's accounts 1..8, approves the escrow and the relayer as operator", async () => {
+  it("funds anvil's accounts 1..8, approves the escrow and the executor as operator", async () => {
     for (const [i, balance] of (await balances(blockNumber)).entries()) {
       expect(balance, `account ${i + 1} balance`).toBeGreaterThanOrEqual(LOCAL_BALANCE);
     }
     for (const account of funded) {
       const allowance = await client.readContract({
-        address: c.TestStablecoin.address,
+        address: c.Stablecoin.address,
         abi: testStablecoinAbi,
         functionName: "allowance",
         args: [account, c.MissionEscrow.address],
@@ -77,10 +78,10 @@ describe("deploy", () => {
         address: c.OperatorRegistry.address,
         abi: operatorRegistryAbi,
         functionName: "isOperator",
-        args: [account, deployment.relayer],
+        args: [account, deployment.executor!],
         blockNumber,
       });
-      expect(isOperator, `${account} approved the relayer`).toBe(true);
+      expect(isOperator, `${account} approved the executor`).toBe(true);
     }
   });
 
@@ -89,12 +90,41 @@ describe("deploy", () => {
       client.readContract({ address, abi: accessControlAbi, functionName: "hasRole", args: [role(name), account], blockNumber });
     expect(await hasRole(c.MissionEscrow.address, "RESOLVER_ROLE", anvilAddress(RESOLVER_ACCOUNT_INDEX))).toBe(true);
     expect(await hasRole(c.MissionEscrow.address, "APPEALS_ROLE", deployment.deployer)).toBe(true);
-    expect(await hasRole(c.TestStablecoin.address, "FAUCET_ROLE", deployment.relayer)).toBe(true);
+    expect(await hasRole(c.Stablecoin.address, "FAUCET_ROLE", deployment.relayer)).toBe(true);
     expect(await hasRole(c.AchievementNFT.address, "MINTER_ROLE", deployment.relayer)).toBe(true);
     expect(await hasRole(c.ReputationRegistry.address, "PROVIDER_ROLE", deployment.relayer)).toBe(true);
     expect(await hasRole(c.ReputationRegistry.address, "REFERRER_ROLE", deployment.relayer)).toBe(true);
     const escrow = await client.readContract({ address: c.GuildRegistry.address, abi: guildRegistryAbi, functionName: "escrow", blockNumber });
     expect(escrow).toBe(c.MissionEscrow.address);
+  });
+
+  it("deploys the RelayerExecutor: deployer as admin, the relayer in the pool, the service's allowlist", async () => {
+    const executor = deployment.executor!;
+    expect((await client.getCode({ address: executor }))?.length ?? 0).toBeGreaterThan(2);
+    const read = (functionName: "hasRole" | "isAllowed", args: readonly unknown[]) =>
+      client.readContract({ address: executor, abi: relayerExecutorAbi, functionName, args, blockNumber } as never) as Promise<boolean>;
+    expect(await read("hasRole", [zeroHash, deployment.deployer])).toBe(true);
+    expect(await read("hasRole", [role("RELAYER_ROLE"), deployment.relayer])).toBe(true);
+    const selector = (sig: string) => toFunctionSelector(sig);
+    const allowed: [Address, string][] = [
+      [c.MissionEscrow.address, "createMission(address,uint256,uint256,uint32,bytes32)"],
+      [c.MissionEscrow.address, "acceptMission(uint256,address,bytes32)"],
+      [c.MissionEscrow.address, "takeDispute(uint256,address)"],
+      [c.MissionEscrow.address, "resolveDispute(uint256,uint8,uint8,bytes32)"],
+      [c.MissionEscrow.address, "releaseDispute(uint256)"],
+      [c.GuildRegistry.address, "join(uint32,address)"],
+      [c.OperatorRegistry.address, "renounceOperator(address)"],
+    ];
+    for (const [target, sig] of allowed) expect(await read("isAllowed", [target, selector(sig)]), sig).toBe(true);
+    // Never listed: the token, setOperator, admin and role-gated functions, the guild's settings.
+    const refused: [Address, string][] = [
+      [c.Stablecoin.address, "transferFrom(address,address,uint256)"],
+      [c.OperatorRegistry.address, "setOperator(address,bool)"],
+      [c.MissionEscrow.address, "decideAppeal(uint256,uint8,uint8,bytes32)"],
+      [c.MissionEscrow.address, "grantRole(bytes32,address)"],
+      [c.GuildRegistry.address, "updateGuildSettings(uint32,address,uint16,address)"],
+    ];
+    for (const [target, sig] of refused) expect(await read("isAllowed", [target, selector(sig)]), sig).toBe(false);
   });
 
   it("creates the demo guild with account 1 as admin and curator", async () => {

@@ -33,7 +33,7 @@ const create = async (key: string, over: Record<string, unknown>) => {
 };
 
 beforeAll(async () => {
-  api = await startTestApi({}, { indexer: true });
+  api = await startTestApi({}, { indexer: "shared" });
   for (const u of [poster, performer, stranger]) tokens.set(u.address, await signIn(api.url, u));
   await create("dog", {});
   await create("big", { title: `<b>Move</b> a piano ${tag}`, rewardAmount: "250.5", expiresIn: 86400 * 6, location: { latitude: north(here.latitude, 800), longitude: here.longitude, radius: 100 }, metadata: { tags: ["heavy", `piano${tag}`] } });

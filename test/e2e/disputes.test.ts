@@ -1,11 +1,10 @@
-// Disputes over HTTP (issue 6) with real wallets: anvil + Postgres + deployment (global-setup), an
-// indexer of this file's own and the API. Every outcome's token movements are checked to the base
+// Disputes over HTTP with real wallets: anvil + Postgres + deployment + the shared indexer
+// (global-setup) and the API. Every outcome's token movements are checked to the base
 // unit against amounts computed here from docs/decisions.md (not from the contract's math).
 import { createHash } from "node:crypto";
 import { type Abi, type Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missionEscrowAbi, operatorRegistryAbi, testStablecoinAbi } from "../../abis/index.ts";
-import { disputeKeeper } from "../../api/services/dispute-keeper.ts";
 import { anvilAccount, RESOLVER_ACCOUNT_INDEX } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv } from "./indexer-helpers.ts";
@@ -17,6 +16,11 @@ const resolver = anvilAccount(RESOLVER_ACCOUNT_INDEX);
 const tokens = new Map<string, string>();
 const tok = (a: { address: Address }) => tokens.get(a.address)!;
 const DAY = 86_400;
+/** Chain time once the other files' disputes were settled: reads below look only at this file's. */
+let settledBefore = 0;
+// Balances are checked to the unit: other files' missions that the clock moves past their deadlines
+// must not be settled (fees to the treasuries) inside a measured window.
+const DISPUTES_ONLY = { disputes: true };
 const REWARD = 123_456_789n; // 123.456789 USDC: odd, so every rounding rule shows
 const ID_RE = /^[0-9a-f-]{36}$/;
 
@@ -61,7 +65,7 @@ async function balances(addresses: Address[]) {
   const out = new Map<string, bigint>();
   for (const a of addresses) {
     out.set(a.toLowerCase(), (await chain.client.readContract({
-      address: chain.c.TestStablecoin.address, abi: testStablecoinAbi, functionName: "balanceOf", args: [a],
+      address: chain.c.Stablecoin.address, abi: testStablecoinAbi, functionName: "balanceOf", args: [a],
     })) as bigint);
   }
   return out;
@@ -122,8 +126,8 @@ let statsBefore: Record<string, any>;
 
 beforeAll(async () => {
   chain = chainEnv();
-  api = await startTestApi({ DISPUTE_KEEPER_INTERVAL_MS: "0", EVIDENCE_DIR: `/tmp/evidence-${Date.now()}` }, { indexer: true });
-  const relayer = api.server.deps.relayer!.address;
+  api = await startTestApi({ KEEPER_INTERVAL_MS: "0", EVIDENCE_DIR: `/tmp/evidence-${Date.now()}` }, { indexer: "shared" });
+  const relayer = api.server.deps.operator!; // the executor the pool forwards through
   // The resolver authorises the relayer (as users 1..8 did at deployment); the admin names an
   // appeals resolver.
   await chain.send(resolver, chain.c.OperatorRegistry.address, operatorRegistryAbi as Abi, "setOperator", [relayer, true]);
@@ -135,6 +139,16 @@ beforeAll(async () => {
     ),
   );
   for (const u of [poster, performer, other, appeals, resolver]) tokens.set(u.address, await signIn(api.url, u));
+  // Earlier files leave disputes and missions on the shared chain, with the same parties and treasuries.
+  // Move past every deadline they can have and let the keeper settle them now, so that the passes below
+  // (and the balances they measure) see only this file's own.
+  await chain.timeTravel(31 * DAY + 1);
+  for (let pass = 0; pass < 10; pass++) {
+    const k = await api.server.deps.keeper.tick();
+    const acted = [...k.missions.expired, ...k.missions.released, ...k.disputes.finalized, ...k.disputes.released];
+    if (acted.length === 0) break;
+  }
+  settledBefore = Number((await chain.client.getBlock()).timestamp);
   statsBefore = await stats(poster.address);
 });
 afterAll(async () => {
@@ -227,12 +241,12 @@ describe("dispute lifecycle", () => {
     const s = await disputedMission(poster);
     ok(await take(s.id));
     ok(await resolve(s.id, "PerformerWins"));
-    expect((await disputeKeeper(api.server.deps).tick()).finalized).toEqual([]);
+    expect((await api.server.deps.keeper.tick(DISPUTES_ONLY)).disputes.finalized).toEqual([]);
     await chain.timeTravel(3 * DAY + 1);
     const onChainId = ok(await call(api.url, "GET", `/resolver/disputes/${s.id}`)).onChainId;
-    const k = await disputeKeeper(api.server.deps).tick();
+    const k = await api.server.deps.keeper.tick(DISPUTES_ONLY);
     expect(k.leader).toBe(true);
-    expect(k.finalized).toContain(onChainId);
+    expect(k.disputes.finalized).toContain(onChainId);
     const d = await expectBalances(s, expectedPayout({ outcome: "PerformerWins", decided: true, initiatorIsPoster: true }), { poster: reserve(REWARD) }, resolver.address);
     expect(d).toMatchObject({ state: "Finalized", missionState: "Completed" });
     expect(ok(await call(api.url, "GET", `/missions/${s.missionId}`)).data.state).toBe("Completed");
@@ -286,9 +300,9 @@ describe("dispute lifecycle", () => {
     expectError(await call(api.url, "POST", `/resolver/disputes/${s.id}/release`, { token: tok(other) }), 409, "DEADLINE_NOT_REACHED");
     await chain.timeTravel(3 * DAY + 1);
     expectError(await resolve(s.id, "PosterWins"), 409, "DEADLINE_PASSED");
-    const k = await disputeKeeper(api.server.deps).tick();
+    const k = await api.server.deps.keeper.tick(DISPUTES_ONLY);
     const onChainId = ok(await call(api.url, "GET", `/resolver/disputes/${s.id}`)).onChainId;
-    expect(k.released).toContain(onChainId);
+    expect(k.disputes.released).toContain(onChainId);
     const d = ok(await call(api.url, "GET", `/resolver/disputes/${s.id}`));
     expect(d).toMatchObject({ state: "Pending", resolver: null });
     expectError(await finalize(s.id), 409, "DEADLINE_NOT_REACHED");
@@ -305,7 +319,8 @@ describe("reads", () => {
     expectError(await call(api.url, "GET", "/resolver/disputes?state=Open"), 400, "VALIDATION_ERROR");
     expectError(await call(api.url, "GET", "/resolver/disputes/not-a-uuid"), 400, "VALIDATION_ERROR");
     expectError(await call(api.url, "GET", "/resolver/disputes/00000000-0000-8000-8000-000000000000"), 404, "DISPUTE_NOT_FOUND");
-    const mine = ok(await call(api.url, "GET", "/resolver/disputes?role=initiator&outcome=Split", { token: tok(performer) })).disputes;
+    const mine = (ok(await call(api.url, "GET", "/resolver/disputes?role=initiator&outcome=Split", { token: tok(performer) })).disputes as any[])
+      .filter((d) => Date.parse(d.createdAt) / 1000 >= settledBefore);
     expect(mine.length).toBeGreaterThan(0);
     for (const d of mine) {
       expect(d.initiator.evmAddress).toBe(performer.address.toLowerCase());

@@ -1,4 +1,4 @@
-// Faults (issue 9; the indexer kill -9 family lives in H4's file):
+// Faults (the indexer kill -9 family: script/reliability/indexer-chaos.ts and journal-order.test.ts):
 // 1. PostgreSQL restarts while the API serves: during the outage every request fails fast with
 //    503 DATABASE_UNAVAILABLE (never 500, never a hang); afterwards the pool reconnects by itself, every
 //    request succeeds again and the reactor runner takes its leader lock again. A PostgreSQL of this
@@ -15,13 +15,14 @@ import { type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { missionEscrowAbi } from "../../abis/index.ts";
+import { LOCK_IDS } from "../../api/repositories/locks.repository.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { freePort } from "../../script/lib/ports.ts";
 import { startEmbeddedPostgres, type PostgresHandle } from "../../script/lib/postgres.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv } from "./indexer-helpers.ts";
 
-const REACTOR_LOCK = 7_301_005; // api/reactors/runner.ts
+const REACTOR_LOCK = LOCK_IDS.reactors;
 
 /** A TCP proxy that can be cut (connections refused and open ones reset) and restored on the same port. */
 async function tcpProxy(target: URL) {
@@ -69,7 +70,7 @@ describe("PostgreSQL restart while serving", () => {
     fs.chmodSync(tmp, 0o755);
     port = await freePort();
     pgHandle = await startEmbeddedPostgres({ dataDir: path.join(tmp, "data"), port });
-    api = await startTestApi({ DATABASE_URL: pgHandle.url, REACTORS_POLL_MS: "50", DISPUTE_KEEPER_INTERVAL_MS: "0" });
+    api = await startTestApi({ DATABASE_URL: pgHandle.url, REACTORS_POLL_MS: "50", KEEPER_INTERVAL_MS: "0" });
     token = await signIn(api.url, user);
   }, 60_000);
   afterAll(async () => {
@@ -141,7 +142,7 @@ describe("RPC down", () => {
 
   beforeAll(async () => {
     proxy = await tcpProxy(new URL(inject("rpcUrl")));
-    api = await startTestApi({ RPC_URL: proxy.url, DISPUTE_KEEPER_INTERVAL_MS: "0" }, { indexer: true });
+    api = await startTestApi({ RPC_URL: proxy.url, KEEPER_INTERVAL_MS: "0" }, { indexer: true });
     db = new pg.Client({ connectionString: inject("databaseUrl") });
     await db.connect();
     tokens.poster = await signIn(api.url, poster);

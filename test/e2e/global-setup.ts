@@ -1,11 +1,12 @@
 // Starts the chain side of the stack once for all e2e files: PostgreSQL (embedded and throwaway,
 // unless DATABASE_URL is set), a fresh anvil without persisted state, and the deployment (to a
-// temporary DEPLOYMENT_FILE). Tests read it with vitest's `inject(...)`.
+// temporary DEPLOYMENT_FILE), and one shared indexer. Tests read it with vitest's `inject(...)`.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startAnvil } from "../../script/lib/anvil.ts";
+import { startIndexer } from "../../script/lib/indexer.ts";
 import { deploy, type Deployment } from "../../script/lib/deploy.ts";
 import { ensurePostgres } from "../../script/lib/postgres.ts";
 import { createPublicClient, createWalletClient, http, keccak256, toHex, zeroHash, type Abi, type Address, type Hex } from "viem";
@@ -21,6 +22,8 @@ declare module "vitest" {
     deployment: Deployment;
     /** The block right after the deployment: read the set-up there, later files change the chain. */
     deployedBlock: number;
+    /** An indexer started with the stack, for files that only read through it (startTestApi's "shared"). */
+    sharedIndexer: { url: string; viewsSchema: string };
   }
 }
 
@@ -54,6 +57,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const deployedBlock = await createPublicClient({ transport: http(anvil.rpcUrl) }).getBlockNumber();
     project.provide("deployedBlock", Number(deployedBlock));
     await grantTestFaucet(anvil.rpcUrl, deployment);
+    // Started while the chain is short, so it is ready in seconds; a file's own indexer instead
+    // backfills everything the earlier files wrote (~60 s late in a full run).
+    const tag = Math.random().toString(36).slice(2, 8); // a reused DATABASE_URL may hold earlier runs' schemas
+    const shared = await startIndexer({
+      databaseUrl: postgres.url, rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, deploymentFile,
+      schema: `ponder_e2e_shared_${tag}`, viewsSchema: `chain_e2e_shared_${tag}`, log: log("indexer"),
+    });
+    stops.push(shared.stop); // stopped first (teardown runs in reverse)
+    project.provide("sharedIndexer", { url: shared.url, viewsSchema: shared.viewsSchema });
     console.log(`e2e stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s (anvil ${anvil.rpcUrl})`);
   } catch (err) {
     await teardown();
@@ -76,7 +88,7 @@ async function grantTestFaucet(rpcUrl: string, deployment: Deployment) {
   // Minting test tokens and achievement NFTs, and granting escrow roles: everything tests would
   // otherwise send from account 0 while an API (whose relayer is account 0) runs.
   const grants: [Address, Hex][] = [
-    [c.TestStablecoin!.address as Address, keccak256(toHex("FAUCET_ROLE"))],
+    [c.Stablecoin!.address as Address, keccak256(toHex("FAUCET_ROLE"))],
     [c.AchievementNFT!.address as Address, keccak256(toHex("MINTER_ROLE"))],
     [c.MissionEscrow!.address as Address, zeroHash], // DEFAULT_ADMIN_ROLE: grants APPEALS_ROLE in tests
   ];

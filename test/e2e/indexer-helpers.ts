@@ -106,8 +106,8 @@ export function chainEnv() {
   async function freshUser(funds = usdc(10_000)): Promise<PrivateKeyAccount> {
     const user = privateKeyToAccount(generatePrivateKey());
     await rpc("anvil_setBalance", [user.address, toHex(10n ** 20n)]);
-    await send(faucet, c.TestStablecoin.address, testStablecoinAbi, "mint", [user.address, funds]);
-    await send(user, c.TestStablecoin.address, testStablecoinAbi, "approve", [c.MissionEscrow.address, maxUint256]);
+    await send(faucet, c.Stablecoin.address, testStablecoinAbi, "mint", [user.address, funds]);
+    await send(user, c.Stablecoin.address, testStablecoinAbi, "approve", [c.MissionEscrow.address, maxUint256]);
     return user;
   }
 

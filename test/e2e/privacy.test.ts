@@ -1,4 +1,4 @@
-// Uploads and privacy (issue 9):
+// Uploads and privacy:
 // - evidence type and size come from the content (magic bytes), never from the declared Content-Type or
 //   file name; path traversal in dispute ids / evidence paths is rejected (../, encoded, absolute, NUL);
 //   evidence is readable by the parties, the assigned resolver and APPEALS_ROLE holders only;
@@ -28,11 +28,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 beforeAll(async () => {
   chain = chainEnv();
   api = await startTestApi(
-    { REACTORS_POLL_MS: "50", RATE_LIMIT_STORE: "postgres", DISPUTE_KEEPER_INTERVAL_MS: "0", EVIDENCE_DIR: `/tmp/privacy-evidence-${Date.now()}` },
+    { REACTORS_POLL_MS: "50", RATE_LIMIT_STORE: "postgres", KEEPER_INTERVAL_MS: "0", EVIDENCE_DIR: `/tmp/privacy-evidence-${Date.now()}` },
     { indexer: true },
   );
   db = new pg.Pool({ connectionString: inject("databaseUrl"), max: 3 });
-  const relayer = api.server.deps.relayer!.address;
+  const relayer = api.server.deps.operator!; // the executor the pool forwards through
   await chain.send(resolver, chain.c.OperatorRegistry.address, operatorRegistryAbi as Abi, "setOperator", [relayer, true]);
   const role = await chain.client.readContract({ address: chain.c.MissionEscrow.address, abi: missionEscrowAbi, functionName: "APPEALS_ROLE" });
   await chain.escrow(chain.faucet, "grantRole", [role, appeals.address]);
@@ -129,11 +129,11 @@ describe("evidence", () => {
     }
     // A file name with traversal is ignored: the file lands under its hash only.
     const text = new TextEncoder().encode("traversal name");
-    const ok = await upload(poster, "poster", text, { name: "../../../../../tmp/h8-pwned", type: "text/plain" });
+    const ok = await upload(poster, "poster", text, { name: "../../../../../tmp/evidence-traversal-pwned", type: "text/plain" });
     expect(ok.status).toBe(200);
     expect(ok.body.evidenceHash).toBe(`0x${createHash("sha256").update(text).digest("hex")}`);
     const fs = await import("node:fs");
-    expect(fs.existsSync("/tmp/h8-pwned")).toBe(false);
+    expect(fs.existsSync("/tmp/evidence-traversal-pwned")).toBe(false);
     expect(seen.length).toBe(ids.length * 2);
   });
 
@@ -162,6 +162,7 @@ const KEPT: Record<string, string> = {
   vault_deletions: "the record of the deletion itself",
   vault_export_logs: "audit, purged after 90 days",
   mission_details: "mission texts belong to the other party too",
+  discovery_missions: "the discovery read model: public chain facts and the mission texts, kept like mission_details",
   mission_proofs: "proof of work belongs to the mission",
   dispute_records: "dispute records belong to the other party too",
   dispute_evidence: "dispute records belong to the other party too",
@@ -169,9 +170,15 @@ const KEPT: Record<string, string> = {
   ratings: "mirror of on-chain attestations",
   achievement_mints: "mirror of on-chain NFTs",
   relayer_outbox: "the relayer's record of public on-chain transactions",
+  // Present only when a broadcast was replaced (a stuck tx): each signed copy sent to the network.
+  relayer_broadcasts: "the relayer's record of every broadcast of a replaced transaction (public, purged with the outbox)",
   // Only rows addressed to someone else (checked below): the counterpart's notification names the
   // deleted user's public wallet address as the mission's other party; it is the recipient's data.
   notifications: "other recipients' notifications naming the user's public address",
+  // Likewise a counterpart's webhook deliveries (their endpoint, their log) about a shared mission; the
+  // user's own endpoints and their deliveries are deleted (checked below).
+  webhook_deliveries: "other users' webhook deliveries naming the user's public address",
+  webhook_attempts: "other users' webhook attempt logs",
 };
 const ownNotifications = async (address: string) =>
   Number((await db.query(`SELECT count(*) AS n FROM api.notifications WHERE lower(address) = $1`, [address.toLowerCase()])).rows[0].n);
@@ -216,11 +223,13 @@ describe("vault delete", () => {
     expect((await call(api.url, "GET", "/vault/export", { token })).status).toBe(200);
     await call(api.url, "POST", "/auth/message", { body: { address: me.address } });
     await call(api.url, "GET", "/feed/search?q=privacy", { token });
+    const hook = await call(api.url, "POST", "/webhooks", { token, body: { url: "https://93.184.215.14/privacy-hook", events: ["mission.accepted"] } });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     const head = await chain.client.getBlockNumber();
     await api.indexer!.waitForBlock(head);
     await waitReactorsAt(head);
     const before = await rowsOf(me.address, userId);
-    for (const t of ["notifications", "device_tokens", "notification_preferences", "idempotency_keys", "rate_limit_buckets", "auth_nonces"]) {
+    for (const t of ["notifications", "device_tokens", "notification_preferences", "idempotency_keys", "rate_limit_buckets", "auth_nonces", "webhook_endpoints"]) {
       expect(before[t] ?? 0, `${t} before the delete`).toBeGreaterThan(0);
     }
     const performerNotes = async () =>
@@ -234,6 +243,8 @@ describe("vault delete", () => {
     const unexpected = Object.keys(after).filter((t) => !(t in KEPT));
     expect(unexpected, `tables still holding the user's rows: ${JSON.stringify(after)}`).toEqual([]);
     expect(await ownNotifications(me.address), "the user's own notifications").toBe(0);
+    const ownHooks = await db.query(`SELECT count(*)::int AS n FROM api.webhook_endpoints WHERE user_id = $1`, [userId]);
+    expect(ownHooks.rows[0].n, "the user's own webhook endpoints").toBe(0);
     const u = (await db.query(`SELECT display_name, bio, avatar, solana_address FROM api.users WHERE id = $1`, [userId])).rows[0];
     expect(u).toEqual({ display_name: "", bio: "", avatar: "", solana_address: null });
 

@@ -1,4 +1,4 @@
-// Rate limits (issue 9): for each tier of the spec (anonymous 30, user 300, premium 1000 per minute),
+// Rate limits: for each tier of the spec (anonymous 30, user 300, premium 1000 per minute),
 // limit + 1 concurrent requests give exactly one 429 — on one API copy (memory store) and spread over
 // two copies sharing the PostgreSQL store — and every response (successes, errors, the 429) carries
 // X-RateLimit-Limit / -Remaining / -Reset as numbers (docs/decisions.md "Rate limits").
@@ -19,7 +19,7 @@ const LIMITS = {
   RATE_LIMIT_PREMIUM_PER_MIN: String(TIERS.premium),
   TRUST_PROXY: "true", // each scenario is its own "client IP" via X-Forwarded-For
   REACTORS_ENABLED: "false",
-  DISPUTE_KEEPER_INTERVAL_MS: "0",
+  KEEPER_INTERVAL_MS: "0",
 };
 
 let setup: TestApi, memory: TestApi, sharedA: TestApi, sharedB: TestApi;
@@ -95,7 +95,7 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: inject("databaseUrl") });
   await db.connect();
   // The set-up copy (generous limits) signs users in, so sign-ins eat no tested budget.
-  setup = await startTestApi({ REACTORS_ENABLED: "false", DISPUTE_KEEPER_INTERVAL_MS: "0" });
+  setup = await startTestApi({ REACTORS_ENABLED: "false", KEEPER_INTERVAL_MS: "0" });
   const shared = {
     ...LIMITS,
     RATE_LIMIT_STORE: "postgres",

@@ -1,4 +1,4 @@
-// Issue 9, "Idempotency and relayer" + "a reverted or dropped transaction": real anvil, Postgres,
+// Idempotency and the relayer, a reverted or dropped transaction: real anvil, Postgres,
 // Ponder and API copies (in-process and a real child process killed with SIGKILL). Transactions are
 // counted on chain: the relayer's (anvil account 0) nonce before and after.
 // Background senders of the relayer key are switched off in these API copies (reactors, keeper), so
@@ -13,7 +13,7 @@ import { anvilAccount } from "../../script/lib/accounts.ts";
 import { startApiProcess, type ApiProcess } from "../../script/bench/lib/stack.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 
-const QUIET = { REACTORS_ENABLED: "false", DISPUTE_KEEPER_INTERVAL_MS: "0" };
+const QUIET = { REACTORS_ENABLED: "false", KEEPER_INTERVAL_MS: "0" };
 const JWT_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456789"; // the one startTestApi uses
 const relayer = anvilAccount(0).address;
 const users = [1, 2, 3, 4, 5, 6, 7, 8].map((i) => anvilAccount(i));

@@ -1,4 +1,4 @@
-// Issue 9, "Bad input": fast-check property tests against every JSON route of the real router
+// Bad input: fast-check property tests against every JSON route of the real router
 // (bodies and query strings, enumerated from `app.routes` and typed by the OpenAPI document that the
 // same zod schemas produce). Every answer must be 400/413/415 (or a 4xx the route documents) in the
 // error envelope with field + reason, never a 500, and nothing may change: every table of the `api`
@@ -31,7 +31,7 @@ const fakeFixture = (): Fixture => {
   return {
     users, missionOpen: uuid(), missionToAccept: uuid(), missionToCancel: uuid(), missionAccepted: uuid(), missionSubmitted: uuid(),
     missionToDispute: uuid(), missionCompleted: uuid(), missionGuild: uuid(), guild: uuid(), disputePending: uuid(),
-    disputeInvestigating: uuid(), disputeResolved: uuid(), disputeAppealed: uuid(), notificationOfPoster: uuid(),
+    disputeInvestigating: uuid(), disputeResolved: uuid(), disputeAppealed: uuid(), notificationOfPoster: uuid(), webhookOfPoster: uuid(),
   };
 };
 
@@ -225,7 +225,7 @@ let targets: Target[] = [];
 
 beforeAll(async () => {
   // Reactors and the dispute keeper act on chain history by themselves: off, so any change is the requests'.
-  api = await startTestApi({ REACTORS_ENABLED: "false", DISPUTE_KEEPER_INTERVAL_MS: "0" }, { indexer: true });
+  api = await startTestApi({ REACTORS_ENABLED: "false", KEEPER_INTERVAL_MS: "0" }, { indexer: "shared" });
   token = await signIn(api.url, privateKeyToAccount(generatePrivateKey()));
   doc = await (await fetch(`${api.url}/openapi.json`)).json();
   const routes = new Set<string>();

@@ -1,4 +1,4 @@
-// The expected access of every route of the API (issue 9, "Authorization matrix"). The test
+// The expected access of every route of the API (the authorization matrix). The test
 // (security-authz.test.ts) enumerates the real router (`app.routes`) and fails when a route has no row
 // here, so a new route cannot ship without a decision about who may call it.
 //
@@ -41,6 +41,7 @@ export interface Fixture {
   disputeResolved: string; // poster2/performer2, PosterWins, not appealed
   disputeAppealed: string; // poster2/performer2, appealed by performer2
   notificationOfPoster: string;
+  webhookOfPoster: string; // an endpoint registered by the poster
   ratingId?: string; // set when the rating route's right-user call succeeds
 }
 
@@ -107,6 +108,9 @@ export const MATRIX: Record<string, RouteSpec> = {
   "GET /openapi.json": publicGet(() => "/openapi.json"),
   "GET /docs": publicGet(() => "/docs"),
   "GET /docs/assets/:file": publicGet(() => "/docs/assets/swagger-ui.css"),
+  "GET /graphql/assets/init.js": publicGet(() => "/graphql/assets/init.js"),
+  "GET /graphql/assets/page.css": publicGet(() => "/graphql/assets/page.css"),
+  "GET /graphql/assets/:file": publicGet(() => "/graphql/assets/graphiql.css"),
   "GET /graphql": publicGet(() => "/graphql?query=%7B__typename%7D"),
   "POST /graphql": { access: { kind: "public" }, right: "stranger", rightStatus: 200, req: () => ({ path: "/graphql", body: { query: "{ __typename }" } }) },
 
@@ -190,6 +194,7 @@ export const MATRIX: Record<string, RouteSpec> = {
   // ---- notifications (another user's notification is 404, decisions)
   "GET /notifications": user(200, () => ({ path: "/notifications" })),
   "GET /notifications/unread-count": user(200, () => ({ path: "/notifications/unread-count" })),
+  "GET /notifications/preferences": user(200, () => ({ path: "/notifications/preferences" })),
   "POST /notifications/:id/read": guarded("owner", "the recipient", "poster", "stranger", 404, "NOT_FOUND", 200, (f) => ({ path: `/notifications/${f.notificationOfPoster}/read` })),
   "POST /notifications/read-all": user(200, () => ({ path: "/notifications/read-all" })),
   "PATCH /notifications/preferences": user(200, () => ({ path: "/notifications/preferences", body: { marketingUpdates: false } })),
@@ -201,5 +206,25 @@ export const MATRIX: Record<string, RouteSpec> = {
   "GET /vault/export": user(200, () => ({ path: "/vault/export" })),
   "GET /vault/permissions": user(200, () => ({ path: "/vault/permissions" })),
   "PATCH /vault/permissions": user(200, () => ({ path: "/vault/permissions", body: { notifications: { marketing: false } } })),
+
+  // ---- wallet set-up and faucet (always the caller's own wallet). The signed flow itself is in
+  // wallet-setup.test.ts; here a signed-in caller reaches the signature checks (a bogus signature: 400).
+  "GET /wallet/setup": user(200, () => ({ path: "/wallet/setup" })),
+  "POST /wallet/setup": {
+    ...user(400, () => ({ path: "/wallet/setup", body: { signatures: [{ id: "operator", message: { user: "0x0" }, signature: "0x1234" }] } })),
+    rightCode: "VALIDATION_ERROR",
+  },
+  "POST /faucet": user(200, () => ({ path: "/faucet" })),
+  // Last of the wallet rows, by the fresh vault accounts: it revokes the relayer.
+  "DELETE /wallet/setup": user(200, () => ({ path: "/wallet/setup" }), "vault1", "vault2"),
+
+  // ---- webhooks (another user's endpoint is 404, decisions)
+  "POST /webhooks": user(201, () => ({ path: "/webhooks", body: { url: "https://93.184.215.14/matrix-hook", events: ["mission.accepted"] } })),
+  "GET /webhooks": user(200, () => ({ path: "/webhooks" })),
+  "GET /webhooks/:id/deliveries": guarded("owner", "the endpoint's owner", "poster", "stranger", 404, "NOT_FOUND", 200, (f) => ({ path: `/webhooks/${f.webhookOfPoster}/deliveries` })),
+  "POST /webhooks/:id/rotate-secret": guarded("owner", "the endpoint's owner", "poster", "stranger", 404, "NOT_FOUND", 200, (f) => ({ path: `/webhooks/${f.webhookOfPoster}/rotate-secret` })),
+  "DELETE /webhooks/:id": guarded("owner", "the endpoint's owner", "poster", "stranger", 404, "NOT_FOUND", 200, (f) => ({ path: `/webhooks/${f.webhookOfPoster}` })),
+
+  // Last of all: a vault deletion revokes the caller's tokens.
   "DELETE /vault/delete": user(200, () => ({ path: "/vault/delete", body: { confirmation: "DELETE_ALL_MY_DATA" } }), "vault1", "vault2"),
 };

@@ -1,4 +1,4 @@
-// Issue 9, "SIWE and JWT": negative sign-in cases and hostile tokens, beyond test/e2e/api-auth.test.ts
+// SIWE and JWT: negative sign-in cases and hostile tokens, beyond test/e2e/api-auth.test.ts
 // (which covers replay, 50 parallel verifies, another wallet's signature, a forged message, an expired
 // nonce, tampered/alg-none/wrong iss/aud/expired tokens). Every case here must be refused with a
 // clear code, and no case may leave a usable nonce or a token behind.
@@ -346,16 +346,20 @@ describe("JWT: hostile tokens are always 401", () => {
     expect((await call(api.url, "GET", "/notifications/unread-count", { headers: { Authorization: `bearer ${token}` } })).status).toBe(200);
   });
 
-  it("a token of a user whose vault was deleted keeps working on a blank profile (decisions: reset in place)", async () => {
+  it("a token of a user whose vault was deleted stops at once; a new sign-in gets a blank profile (decisions: session epoch)", async () => {
     const a = fresh();
     const token = await signIn(api.url, a);
-    const patch = await call(api.url, "PATCH", "/vault/permissions", { token, body: { notifications: { marketing: true } } });
+    const patch = await call(api.url, "PATCH", "/vault/permissions", { token, body: { locationSharing: { precision: "exact" } } });
     expect(patch.status, JSON.stringify(patch.body)).toBe(200);
     const del = await call(api.url, "DELETE", "/vault/delete", { token, body: { confirmation: "DELETE_ALL_MY_DATA" } });
     expect(del.status, JSON.stringify(del.body)).toBe(200);
-    const after = await call(api.url, "GET", "/vault/permissions", { token });
+    const stale = await call(api.url, "GET", "/vault/permissions", { token });
+    expect(stale.status).toBe(401);
+    expect(stale.body.error.code).toBe("UNAUTHORIZED");
+    const again = await signIn(api.url, a);
+    const after = await call(api.url, "GET", "/vault/permissions", { token: again });
     expect(after.status).toBe(200);
-    expect(JSON.stringify(after.body)).toContain('"marketing":false');
+    expect(after.body.locationSharing.precision).toBe("neighborhood");
   });
 });
 

@@ -1,13 +1,14 @@
 // WebSocket /ws with real `ws` clients: two API copies share one Postgres and one indexer; a mission
 // created through copy A reaches an area subscriber on copy B within a second, a subscriber of
 // another area gets nothing; locations follow the privacy rule; parties get mission:updated.
-// Hardening (issue 9): per-connection message rate limit (RATE_LIMITED, then close 1008), the
+// Hardening: per-connection message rate limit (RATE_LIMITED, then close 1008), the
 // subscription cap, bad frames answered with field + reason, oversized frames closed with 1009,
 // resets during the upgrade: none of it disturbs the hub.
 import net from "node:net";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { createPool } from "../../api/db/client.ts";
 import { geohashEncode } from "../../api/services/discovery/geo.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
@@ -222,6 +223,37 @@ describe("/ws", () => {
     const c = await connect(a.url, token);
     await subscribe(c, "u0");
     expect((await call(a.url, "GET", "/health")).status).toBe(200);
+  });
+
+  it("a killed LISTEN connection is replaced and the change feed keeps waking subscribers", async () => {
+    const admin = createPool({ connectionString: a.server.env.DATABASE_URL, max: 1 });
+    try {
+      const listeners = async () =>
+        (await admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE query = 'LISTEN discovery_changes' AND pid <> pg_backend_pid()`)).rows.map((r) => r.pid);
+      const before = await listeners();
+      expect(before.length).toBeGreaterThanOrEqual(2); // copies A and B (other files' copies may add more)
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid`, [before]);
+      const deadline = Date.now() + 15_000;
+      let fresh: number[] = [];
+      while (Date.now() < deadline) {
+        fresh = (await listeners()).filter((p) => !before.includes(p));
+        if (fresh.length >= 2) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(fresh.length).toBeGreaterThanOrEqual(2);
+
+      const here = { latitude: spot.latitude + 0.3, longitude: spot.longitude + 0.3 };
+      const sub = await connect(b.url);
+      await subscribe(sub, geohashEncode(here.latitude, here.longitude, 5));
+      const res = await call(a.url, "POST", "/missions", {
+        token: tok(poster),
+        body: { title: "After reconnect", description: "ws", rewardAmount: "3", category: "ws", expiresIn: 3600, location: { ...here, radius: 80 } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect((await sub.next("mission:created", 5000)).data.mission.id).toBe(res.body.data.id);
+    } finally {
+      await admin.end();
+    }
   });
 
   it("clean close on server stop is tested by afterAll; heartbeat keeps live clients", async () => {

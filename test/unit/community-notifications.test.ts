@@ -5,16 +5,18 @@ import type { AddressInfo } from "node:net";
 import crypto from "node:crypto";
 import webpush from "web-push";
 import { describe, expect, it } from "vitest";
+import type { JournalEntry, JournalType } from "../../indexer/lib/domain/index.ts";
 import { createLogger } from "../../api/lib/logger.ts";
 import { DEFAULT_PREFERENCES, draftsFor, NOTIFICATION_TYPES, PREFERENCE_OF, wanted } from "../../api/services/notification-rules.ts";
 import { webPushDelivery } from "../../api/services/push-delivery.ts";
 
 const A = "0x00000000000000000000000000000000000000aa";
 const B = "0x00000000000000000000000000000000000000bb";
-const entry = (type: string, payload: Record<string, unknown>, account: string | null = null) => ({
+// Partial payloads on purpose: the rules must hold up when a field is missing.
+const entry = (type: JournalType, payload: Record<string, unknown>, account: string | null = null) => ({
   id: 5_000_000_000n, chainId: 31337, blockNumber: 5n, blockTimestamp: 1_700_000_000n, txHash: "0x", logIndex: 0, seq: 0,
   type, missionId: "m-1", account, payload,
-});
+}) as JournalEntry;
 
 describe("notification rules", () => {
   it("every spec type has a preference; only RATING_RECEIVED is off by default", () => {
@@ -26,6 +28,10 @@ describe("notification rules", () => {
     expect(draftsFor(entry("MISSION_ACCEPTED", { id: "m-1", poster: A, performer: B })).map((d) => [d.address, d.type]))
       .toEqual([[A, "MISSION_ACCEPTED"]]);
     expect(draftsFor(entry("MISSION_COMPLETED", { id: "m-1", poster: A, performer: B })).map((d) => d.address)).toEqual([A, B]);
+    const ZERO = "0x0000000000000000000000000000000000000000";
+    const expired = draftsFor(entry("MISSION_EXPIRED", { id: "m-1", poster: A, performer: ZERO, refund: "5000000" }));
+    expect(expired.map((d) => [d.address, d.type, d.data.refundAmount])).toEqual([[A, "MISSION_EXPIRED", "5000000"]]);
+    expect(draftsFor(entry("MISSION_EXPIRED", { id: "m-1", poster: A, performer: B, refund: "1" })).map((d) => d.address)).toEqual([A, B]);
     expect(draftsFor(entry("DISPUTE_RAISED", { id: "d", poster: A, performer: B, initiator: B })).map((d) => [d.address, d.type]))
       .toEqual([[A, "MISSION_DISPUTED"]]);
     expect(draftsFor(entry("DISPUTE_FINALIZED", { id: "d", poster: A, performer: B, outcome: "Split" })).map((d) => d.data.final))

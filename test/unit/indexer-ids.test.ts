@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { encodeAbiParameters, keccak256 } from "viem";
-import { disputeUuid, guildUuid, missionUuid, uuidFromHash } from "../../indexer/lib/ids.ts";
+import { disputeMoney, disputeUuid, guildUuid, missionUuid, uuidFromHash } from "../../indexer/lib/domain/index.ts";
 import { journalKey, parseJournalKey, toJsonPayload } from "../../indexer/lib/journal.ts";
-import { disputeMoney } from "../../indexer/lib/enums.ts";
 
 const escrow = "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

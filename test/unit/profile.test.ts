@@ -4,7 +4,8 @@ import { createServer, type Server } from "node:http";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACHIEVEMENT, earnedBy } from "../../api/reactors/achievements.ts";
+import { ACHIEVEMENT, earnedBy as earnedByEvent } from "../../api/reactors/achievements.ts";
+import type { JournalType } from "../../indexer/lib/domain/index.ts";
 import { httpBuilderScoreProvider } from "../../api/services/profile/builder-score.ts";
 import { commentHash } from "../../api/services/profile/ratings.service.ts";
 import { decodeSignature, solanaLinkMessage, verifySolanaLink } from "../../api/services/profile/solana.ts";
@@ -40,10 +41,14 @@ describe("solana link", () => {
   });
 });
 
+// Partial payloads on purpose: the rules must hold up when a field is missing.
+type PartialEvent = { type: JournalType; account: string | null; payload: Record<string, unknown> };
+const earnedBy = (e: PartialEvent, ctx?: Parameters<typeof earnedByEvent>[1]) => earnedByEvent(e as Parameters<typeof earnedByEvent>[0], ctx);
+
 describe("achievements earned by a journal entry", () => {
   const p = "0x00000000000000000000000000000000000000aa";
   it("MISSION_COMPLETED: First Mission always (deduplicated later), Ten Missions from the 10th", () => {
-    const e = { type: "MISSION_COMPLETED", account: p, payload: { performer: p, onChainId: "7" } };
+    const e: PartialEvent = { type: "MISSION_COMPLETED", account: p, payload: { performer: p, onChainId: "7" } };
     expect(earnedBy(e, { completions: 1 }).map((x) => x.achievementId)).toEqual([ACHIEVEMENT.FIRST_MISSION]);
     expect(earnedBy(e, { completions: 9 }).map((x) => x.achievementId)).toEqual([ACHIEVEMENT.FIRST_MISSION]);
     expect(earnedBy(e, { completions: 10 })).toEqual([

@@ -1,11 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AddressSchema, errorResponses } from "../../lib/openapi-schemas.ts";
+import { AddressSchema, errorResponses, publicAccess } from "../../lib/openapi-schemas.ts";
 
 const tags = ["Auth"];
 
 export const message = createRoute({
   method: "post",
   path: "/auth/message",
+  operationId: "createSignInMessage",
+  security: publicAccess,
   tags,
   summary: "Get a Sign-In with Ethereum (EIP-4361) message to sign",
   request: {
@@ -23,6 +25,8 @@ export const message = createRoute({
 export const verify = createRoute({
   method: "post",
   path: "/auth/verify",
+  operationId: "verifySignIn",
+  security: publicAccess,
   tags,
   summary: "Exchange a signed sign-in message for a session token (24 h)",
   request: {

@@ -1,4 +1,4 @@
-// Guilds, notifications, vault (issue 5).
+// Guilds, notifications, vault.
 import { createRouter } from "../../lib/create-app.ts";
 import { guildsRouter } from "./guilds.index.ts";
 import { notificationsRouter } from "./notifications.index.ts";

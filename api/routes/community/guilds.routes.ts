@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { bearer, errorResponses } from "../../lib/openapi-schemas.ts";
+import { bearer, errorResponses, optionalBearer, publicAccess } from "../../lib/openapi-schemas.ts";
 import { requireUser } from "../../middlewares/auth.ts";
 
 const tags = ["Guilds"];
@@ -37,7 +37,7 @@ const Membership = z.object({ success: z.boolean(), transactionHash: z.string(),
 const IdParam = z.object({ id: z.string().min(1).max(64).openapi({ description: "Guild UUID or on-chain id" }) });
 
 export const list = createRoute({
-  method: "get", path: "/guilds", tags, summary: "List guilds",
+  method: "get", path: "/guilds", operationId: "listGuilds", security: publicAccess, tags, summary: "List guilds",
   request: {
     query: z.object({
       skip: z.coerce.number().int().min(0).default(0),
@@ -48,32 +48,32 @@ export const list = createRoute({
   responses: { 200: json(z.array(Guild), "Guilds by on-chain id"), ...errorResponses(400, 429) },
 });
 export const get = createRoute({
-  method: "get", path: "/guilds/{id}", tags, summary: "A guild, with the caller's membership",
+  method: "get", path: "/guilds/{id}", operationId: "getGuild", security: optionalBearer, tags, summary: "A guild, with the caller's membership",
   request: { params: IdParam },
   responses: { 200: json(GuildDetail, "The guild"), ...errorResponses(400, 404, 429) },
 });
 export const members = createRoute({
-  method: "get", path: "/guilds/{id}/members", tags, summary: "Active members",
+  method: "get", path: "/guilds/{id}/members", operationId: "listGuildMembers", security: publicAccess, tags, summary: "Active members",
   request: { params: IdParam },
   responses: { 200: json(z.array(Member), "Members"), ...errorResponses(400, 404, 429) },
 });
 export const board = createRoute({
-  method: "get", path: "/guilds/{id}/board", tags, summary: "Active board entries (featured first)",
+  method: "get", path: "/guilds/{id}/board", operationId: "getGuildBoard", security: optionalBearer, tags, summary: "Active board entries (featured first)",
   request: { params: IdParam },
   responses: { 200: json(z.array(BoardEntry), "Board"), ...errorResponses(400, 404, 429) },
 });
 export const join = createRoute({
-  method: "post", path: "/guilds/{id}/join", tags, summary: "Join (relayed GuildRegistry.join)", ...auth,
+  method: "post", path: "/guilds/{id}/join", operationId: "joinGuild", tags, summary: "Join (relayed GuildRegistry.join)", ...auth,
   request: { params: IdParam },
   responses: { 200: json(Membership, "Joined"), ...writeErrors },
 });
 export const leave = createRoute({
-  method: "post", path: "/guilds/{id}/leave", tags, summary: "Leave (relayed GuildRegistry.leave)", ...auth,
+  method: "post", path: "/guilds/{id}/leave", operationId: "leaveGuild", tags, summary: "Leave (relayed GuildRegistry.leave)", ...auth,
   request: { params: IdParam },
   responses: { 200: json(Membership, "Left; membership is null"), ...writeErrors },
 });
 export const publish = createRoute({
-  method: "post", path: "/guilds/{id}/board/publish", tags, summary: "Publish a guild mission to the board (curators only)", ...auth,
+  method: "post", path: "/guilds/{id}/board/publish", operationId: "publishToGuildBoard", tags, summary: "Publish a guild mission to the board (curators only)", ...auth,
   request: {
     params: IdParam,
     body: {
@@ -96,7 +96,7 @@ export const publish = createRoute({
   },
 });
 export const invite = createRoute({
-  method: "post", path: "/guilds/{id}/invite", tags, ...auth,
+  method: "post", path: "/guilds/{id}/invite", operationId: "inviteToGuild", tags, ...auth,
   summary: "Invite an address to join (officers and admins): a GUILD_INVITE notification, once per guild and invitee",
   request: {
     params: IdParam,

@@ -9,5 +9,6 @@ export const notificationsRouter = () =>
     .openapi(r.unreadCount, h.unreadCount)
     .openapi(r.readAll, h.readAll)
     .openapi(r.read, h.read)
+    .openapi(r.readPreferences, h.readPreferences)
     .openapi(r.preferences, h.preferences)
     .openapi(r.registerDevice, h.registerDevice);

@@ -33,7 +33,7 @@ const Preferences = z
   .openapi("NotificationPreferences");
 
 export const list = createRoute({
-  method: "get", path: "/notifications", tags, summary: "The caller's notifications, newest first", ...auth,
+  method: "get", path: "/notifications", operationId: "listNotifications", tags, summary: "The caller's notifications, newest first", ...auth,
   request: {
     query: z.object({
       unreadOnly: boolQuery.optional(),
@@ -49,23 +49,28 @@ export const list = createRoute({
 });
 
 export const read = createRoute({
-  method: "post", path: "/notifications/{id}/read", tags, summary: "Mark one notification read", ...auth,
+  method: "post", path: "/notifications/{id}/read", operationId: "markNotificationRead", tags, summary: "Mark one notification read", ...auth,
   request: { params: z.object({ id: z.string().uuid() }) },
   responses: { 200: json(z.object({ success: z.boolean(), notification: Notification }), "Marked"), ...errorResponses(400, 401, 404, 429) },
 });
 
 export const readAll = createRoute({
-  method: "post", path: "/notifications/read-all", tags, summary: "Mark all notifications read", ...auth,
+  method: "post", path: "/notifications/read-all", operationId: "markAllNotificationsRead", tags, summary: "Mark all notifications read", ...auth,
   responses: { 200: json(z.object({ success: z.boolean(), updated: z.number() }), "Marked"), ...errs },
 });
 
 export const unreadCount = createRoute({
-  method: "get", path: "/notifications/unread-count", tags, summary: "Number of unread notifications", ...auth,
+  method: "get", path: "/notifications/unread-count", operationId: "getUnreadNotificationCount", tags, summary: "Number of unread notifications", ...auth,
   responses: { 200: json(z.object({ count: z.number() }), "Count"), ...errs },
 });
 
+export const readPreferences = createRoute({
+  method: "get", path: "/notifications/preferences", operationId: "getNotificationPreferences", tags, summary: "The preference booleans (also the vault's notifications permissions)", ...auth,
+  responses: { 200: json(Preferences, "Every preference, defaults included"), ...errs },
+});
+
 export const preferences = createRoute({
-  method: "patch", path: "/notifications/preferences", tags, summary: "Update any subset of the preference booleans", ...auth,
+  method: "patch", path: "/notifications/preferences", operationId: "updateNotificationPreferences", tags, summary: "Update any subset of the preference booleans", ...auth,
   request: {
     body: {
       required: true,
@@ -95,7 +100,7 @@ const RegisterBody = z.discriminatedUnion("platform", [
 ]);
 
 export const registerDevice = createRoute({
-  method: "post", path: "/notifications/register-device", tags, summary: "Register a push token (ios/android) or Web Push subscription", ...auth,
+  method: "post", path: "/notifications/register-device", operationId: "registerDevice", tags, summary: "Register a push token (ios/android) or Web Push subscription", ...auth,
   request: { body: { required: true, content: { "application/json": { schema: RegisterBody } } } },
   responses: {
     200: json(z.object({ success: z.boolean(), deviceId: z.string(), platform: z.string(), pushDelivery: z.boolean() }), "Registered (idempotent per token)"),

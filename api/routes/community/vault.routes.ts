@@ -41,11 +41,11 @@ const Export = z
   .openapi("VaultExport");
 
 export const initialize = createRoute({
-  method: "post", path: "/vault/initialize", tags, summary: "Create the caller's vault (idempotent; done at account creation)", ...auth,
+  method: "post", path: "/vault/initialize", operationId: "initializeVault", tags, summary: "Create the caller's vault (idempotent; done at account creation)", ...auth,
   responses: { 200: json(z.object({ success: z.boolean(), message: z.string() }), "Initialized or already there"), ...errs },
 });
 export const sync = createRoute({
-  method: "post", path: "/vault/sync", tags, summary: "Rebuild the vault's cached summary from current state", ...auth,
+  method: "post", path: "/vault/sync", operationId: "syncVault", tags, summary: "Rebuild the vault's cached summary from current state", ...auth,
   responses: {
     200: json(
       z.object({
@@ -58,11 +58,11 @@ export const sync = createRoute({
   },
 });
 export const exportData = createRoute({
-  method: "get", path: "/vault/export", tags, summary: "Full data export (JSON); logged, logs kept 90 days", ...auth,
+  method: "get", path: "/vault/export", operationId: "exportVault", tags, summary: "Full data export (JSON); logged, logs kept 90 days", ...auth,
   responses: { 200: json(Export, "The export"), ...errs },
 });
 export const remove = createRoute({
-  method: "delete", path: "/vault/delete", tags, summary: "Delete all off-chain personal data (irreversible; on-chain data stays)", ...auth,
+  method: "delete", path: "/vault/delete", operationId: "deleteVault", tags, summary: "Delete all off-chain personal data (irreversible; on-chain data stays)", ...auth,
   request: {
     body: { required: true, content: { "application/json": { schema: z.object({ confirmation: z.string().openapi({ example: "DELETE_ALL_MY_DATA" }) }) } } },
   },
@@ -72,11 +72,11 @@ export const remove = createRoute({
   },
 });
 export const getPermissions = createRoute({
-  method: "get", path: "/vault/permissions", tags, summary: "The caller's vault permissions", ...auth,
+  method: "get", path: "/vault/permissions", operationId: "getVaultPermissions", tags, summary: "The caller's vault permissions", ...auth,
   responses: { 200: json(Permissions, "Permissions"), ...errs },
 });
 export const patchPermissions = createRoute({
-  method: "patch", path: "/vault/permissions", tags, summary: "Deep-merge a partial permissions object", ...auth,
+  method: "patch", path: "/vault/permissions", operationId: "updateVaultPermissions", tags, summary: "Deep-merge a partial permissions object", ...auth,
   request: { body: { required: true, content: { "application/json": { schema: PermissionsPatch } } } },
   responses: { 200: json(Permissions, "The full permissions after the merge"), ...errorResponses(400, 401, 429) },
 });

@@ -1,20 +1,19 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
-import { parseAmount } from "../../lib/money.ts";
+import { parseAmount } from "../../../indexer/lib/domain/index.ts";
 import type { AppEnv } from "../../lib/types.ts";
-import { discoveryService } from "../../services/discovery/discovery.service.ts";
 import type * as r from "./discovery.routes.ts";
 
 type H<R extends RouteConfig> = RouteHandler<R, AppEnv>;
-const svc = (c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }) => discoveryService(c.get("deps"));
+const svc = (c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }) => c.get("deps").services.discovery;
 
-export const feed: H<typeof r.feed> = async (c) => c.json(await svc(c).feed(c.get("user")!, c.req.valid("query")), 200) as never;
+export const feed: H<typeof r.feed> = async (c) => c.json(await svc(c).feed(c.get("user")!, c.req.valid("query")), 200);
 
 export const view: H<typeof r.view> = async (c) => {
   const b = c.req.valid("json");
-  return c.json(await svc(c).recordView(c.get("user")!, b.missionId, b.dwellMs), 201) as never;
+  return c.json(await svc(c).recordView(c.get("user")!, b.missionId, b.dwellMs), 201);
 };
 
-export const search: H<typeof r.search> = async (c) => c.json(await svc(c).search(c.get("user") ?? null, c.req.valid("query")), 200) as never;
+export const search: H<typeof r.search> = async (c) => c.json(await svc(c).search(c.get("user") ?? null, c.req.valid("query")), 200);
 
 export const nearby: H<typeof r.nearby> = async (c) => {
   const q = c.req.valid("query");
@@ -23,8 +22,8 @@ export const nearby: H<typeof r.nearby> = async (c) => {
     minReward: q.minReward === undefined ? undefined : parseAmount(q.minReward),
     maxReward: q.maxReward === undefined ? undefined : parseAmount(q.maxReward),
   });
-  return c.json(res, 200) as never;
+  return c.json(res, 200);
 };
 
 export const verifyPresence: H<typeof r.verifyPresence> = async (c) =>
-  c.json(await svc(c).verifyPresence(c.get("user")!, c.req.valid("param").id, c.req.valid("json")), 200) as never;
+  c.json(await svc(c).verifyPresence(c.get("user")!, c.req.valid("param").id, c.req.valid("json")), 200);

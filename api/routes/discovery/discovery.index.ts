@@ -1,4 +1,4 @@
-// Feed, search, nearby, presence (issue 7).
+// Feed, search, nearby, presence.
 import { createRouter } from "../../lib/create-app.ts";
 import * as h from "./discovery.handlers.ts";
 import * as r from "./discovery.routes.ts";

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { MoneyError, parseAmount } from "../../lib/money.ts";
+import { MISSION_STATES, MoneyError, parseAmount } from "../../../indexer/lib/domain/index.ts";
 
-const STATES = ["Open", "Accepted", "Submitted", "Completed", "Cancelled", "Expired", "Disputed"] as const;
 const num = (min: number, max: number) => z.coerce.number().refine(Number.isFinite, "must be a number").pipe(z.number().min(min).max(max));
 const lat = num(-90, 90);
 const lng = num(-180, 180);
@@ -60,7 +59,7 @@ export const ViewBody = z.object({
 
 export const SearchQuery = z.object({
   q: z.string().trim().min(1).max(200),
-  state: z.enum(STATES).optional(),
+  state: z.enum(MISSION_STATES).optional(),
   category: z.string().max(100).optional(),
   guildId: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),

@@ -1,4 +1,4 @@
-// Disputes and resolvers (issue 6). Literal paths before /resolver/disputes/{id}.
+// Disputes and resolvers. Literal paths before /resolver/disputes/{id}.
 import { createRouter } from "../../lib/create-app.ts";
 import * as h from "./disputes.handlers.ts";
 import * as r from "./disputes.routes.ts";

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { DECIDED_OUTCOMES, DISPUTE_OUTCOMES, RAISED_DISPUTE_STATES } from "../../../indexer/lib/domain/index.ts";
 
-export const STATES = ["Pending", "Investigating", "Resolved", "Appealed", "Finalized"] as const;
-export const OUTCOMES = ["None", "PosterWins", "PerformerWins", "Split", "Cancelled"] as const;
 export const ROLES = ["poster", "performer", "resolver", "initiator"] as const;
 export const SIDES = ["poster", "performer"] as const;
 
@@ -12,8 +11,8 @@ export const UserParam = z.object({ userId: userId.openapi({ param: { name: "use
 export const ResolverParam = z.object({ resolverId: userId.openapi({ param: { name: "resolverId", in: "path" } }) });
 
 export const ListQuery = z.object({
-  state: z.enum(STATES).optional(),
-  outcome: z.enum(OUTCOMES).optional(),
+  state: z.enum(RAISED_DISPUTE_STATES).optional(),
+  outcome: z.enum(DISPUTE_OUTCOMES).optional(),
   role: z.enum(ROLES).optional().openapi({ description: "Relative to the signed-in user; without a token: 401" }),
 });
 export const RoleQuery = z.object({ role: z.enum(ROLES).optional() });
@@ -23,8 +22,8 @@ const User = z.object({ id: z.string(), evmAddress: z.string(), displayName: z.s
 const base = {
   id: z.string(),
   missionId: z.string(),
-  state: z.enum(STATES),
-  outcome: z.enum(OUTCOMES),
+  state: z.enum(RAISED_DISPUTE_STATES),
+  outcome: z.enum(DISPUTE_OUTCOMES),
   poster: User,
   performer: User,
   initiator: User,
@@ -81,7 +80,7 @@ export const EvidenceResult = z.object({ success: z.boolean(), evidenceHash: z.s
 
 export const DecisionBody = z
   .object({
-    outcome: z.enum(["PosterWins", "PerformerWins", "Split", "Cancelled"]),
+    outcome: z.enum(DECIDED_OUTCOMES),
     splitPercentage: z.number().int().min(1).max(99).optional().openapi({ description: "Required with Split only: the performer's percent of the net reward" }),
     resolution: z.string().trim().min(1).max(5000).openapi({ description: "Stored off-chain; its salted keccak256 goes on-chain" }),
   })

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { MoneyError, parseAmount } from "../../lib/money.ts";
+import { MISSION_STATES, MoneyError, parseAmount } from "../../../indexer/lib/domain/index.ts";
 
-export const STATES = ["Open", "Accepted", "Submitted", "Completed", "Cancelled", "Expired", "Disputed"] as const;
 
 const amount = (min0: boolean) =>
   z
@@ -37,7 +36,7 @@ export const IdParam = z.object({
 });
 
 export const ListQuery = z.object({
-  state: z.enum(STATES).optional(),
+  state: z.enum(MISSION_STATES).optional(),
   category: z.string().max(100).optional(),
   guildId: z.string().max(100).optional(),
   // A user id (uuid) or an address: anything else would reach the users table as a bad uuid cast (500).
@@ -90,8 +89,25 @@ export const SubmitBody = z
   .openapi("SubmitProof");
 
 export const ApproveBody = z
-  .object({ rating: z.number().int().min(1).max(5).optional(), feedback: Text(2_000).optional() })
+  .object({
+    rating: z.number().int().min(1).max(5).optional().openapi({ description: "The poster's rating of the performer (as POST /ratings/mission/{id})" }),
+    feedback: Text(2_000).optional().openapi({ description: "With `rating`: the rating's comment (kept off-chain, at most 1000 characters)" }),
+  })
+  // The rating's comment has the ratings route's bound; refused before anything is sent.
+  .superRefine((b, ctx) => {
+    if (b.rating !== undefined && (b.feedback?.length ?? 0) > 1_000) {
+      ctx.addIssue({ code: "custom", path: ["feedback"], message: "must be at most 1000 characters when rating is given" });
+    }
+  })
   .openapi("ApproveMission");
+
+/** The rating recorded by an approve with `rating` (the same record as POST /ratings/mission/{id}). */
+export const ApprovalRating = z
+  .object({
+    id: z.string(), missionId: z.string(), raterId: z.string(), rateeId: z.string(), score: z.number(), comment: z.string(),
+    signature: z.string(), easUid: z.string(), onChainTxHash: z.string(), isOnChain: z.boolean(), explorerUrl: z.string(), createdAt: z.string(),
+  })
+  .openapi("ApprovalRating");
 
 export const DisputeBody = z
   .object({ reason: z.string().trim().min(1).max(2_000), evidence: z.string().max(2_048).optional() })
@@ -104,7 +120,7 @@ export const MissionList = z
     onChainId: z.string(),
     title: z.string(),
     description: z.string(),
-    state: z.enum(STATES),
+    state: z.enum(MISSION_STATES),
     category: z.string(),
     rewardAmount: z.string(),
     poster: Party,
@@ -123,6 +139,7 @@ export const Mission = MissionList.extend({
   metadata: Metadata,
   acceptedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  refundAmount: z.string().nullable().openapi({ description: "Returned to the poster on Cancelled or Expired (decimal string); null otherwise" }),
 }).openapi("Mission");
 
 export const Settlement = z

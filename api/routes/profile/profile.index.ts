@@ -1,4 +1,4 @@
-// Users, ratings, XP, NFTs (issue 5). Fixed paths before parameterised ones: /users/me before
+// Users, ratings, XP, NFTs. Fixed paths before parameterised ones: /users/me before
 // /users/{id}, /xp/me and /xp/leaderboard before /xp/{userId}, /nft/achievements before /nft/{userId}.
 import { createRouter } from "../../lib/create-app.ts";
 import * as h from "./profile.handlers.ts";

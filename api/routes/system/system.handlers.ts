@@ -1,17 +1,15 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import { sql } from "drizzle-orm";
 import type { AppEnv } from "../../lib/types.ts";
 import type * as routes from "./system.routes.ts";
 
 export const health: RouteHandler<typeof routes.health, AppEnv> = async (c) => {
   const deps = c.get("deps");
-  const database = await deps.database.db
-    .execute(sql`SELECT 1`)
-    .then(() => true)
-    .catch(() => false);
-  const idx = await deps.services.indexer.status();
-  const checks = { database, indexer: { ready: idx.ready, block: idx.block?.toString() ?? null } };
-  if (database && idx.ready) return c.json({ status: "ok" as const, checks }, 200);
+  const database = await deps.repos.health.reachable();
+  const [idx, keys] = await Promise.all([deps.services.indexer.status(), deps.relayer?.balances(true) ?? []]);
+  const relayer = keys.map((k) => ({ address: k.address, balanceWei: k.balanceWei?.toString() ?? null, low: k.low, empty: k.empty }));
+  const checks = { database, indexer: { ready: idx.ready, block: idx.block?.toString() ?? null }, relayer };
+  // A key low on ETH still serves: the service is up, but someone must refund it.
+  if (database && idx.ready) return c.json({ status: relayer.some((k) => k.low) ? ("degraded" as const) : ("ok" as const), checks }, 200);
   const code = database ? "INDEXER_UNAVAILABLE" : "INTERNAL_ERROR";
   const message = database ? "The indexer has not caught up yet" : "The database is unreachable";
   return c.json({ error: { code, message }, checks }, 503);
@@ -30,6 +28,7 @@ export const config: RouteHandler<typeof routes.config, AppEnv> = async (c) => {
       relayer: d?.relayer ?? null,
       contracts,
       ratingSchemaUid: d?.ratingSchemaUid ?? null,
+      explorerUrl: chain.explorerUrl,
     },
     200,
   );

@@ -1,6 +1,7 @@
 import { createRouter } from "../../lib/create-app.ts";
 import * as handlers from "./system.handlers.ts";
 import * as routes from "./system.routes.ts";
+import { graphiqlPage } from "./graphiql.ts";
 
 export const systemRouter = () => {
   const router = createRouter().openapi(routes.health, handlers.health).openapi(routes.config, handlers.config);
@@ -8,8 +9,8 @@ export const systemRouter = () => {
     const { registry } = c.get("deps").metrics;
     return c.body(await registry.metrics(), 200, { "Content-Type": registry.contentType });
   });
-  router.on(["GET", "POST"], "/graphql", (c) =>
-    c.get("deps").services.indexer.graphql(c.req.raw, new URL(c.req.url).search),
-  );
+  // Ponder answers every GET with its CDN-loaded GraphiQL and takes queries only by POST.
+  router.get("/graphql", graphiqlPage);
+  router.post("/graphql", (c) => c.get("deps").services.indexer.graphql(c.req.raw, new URL(c.req.url).search));
   return router;
 };

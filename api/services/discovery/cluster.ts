@@ -22,6 +22,8 @@ export function zoomForRadius(latitude: number, radius: number): number {
 export interface Point {
   latitude: number;
   longitude: number;
+  /** Missions at this exact position (default 1): the map aggregates stacked positions in SQL. */
+  count?: number;
 }
 export interface Cluster {
   latitude: number;
@@ -35,9 +37,10 @@ const cellSize = (zoom: number) => CLUSTER_PX / (TILE * 2 ** zoom);
 
 /**
  * Groups of >= 2 points sharing a cell at `zoom`; expansionZoom = first zoom where the group splits (MAX_ZOOM if never).
- * Runs per map request over up to 1,000 points, most of them stacked (the privacy view shows every
- * non-party a geohash-6 cell centre): Mercator coordinates are computed once per point and the
- * split search compares integer cells of the group's distinct positions only (a stack never splits).
+ * Runs per map request over every mission in the radius, given as distinct positions with counts
+ * (the privacy view shows every non-party a geohash-6 cell centre, so a city is a few hundred
+ * positions): Mercator coordinates are computed once per position and the split search compares
+ * integer cells of the group's distinct positions only (a stack never splits).
  */
 export function clusterPoints(points: Point[], zoom: number): Cluster[] {
   const size = cellSize(zoom);
@@ -53,7 +56,7 @@ export function clusterPoints(points: Point[], zoom: number): Cluster[] {
   }
   const out: Cluster[] = [];
   for (const { pts: g, xy } of groups.values()) {
-    if (g.length < 2) continue;
+    if (g.length < 2 && (g[0]?.count ?? 1) < 2) continue;
     let expansionZoom = MAX_ZOOM;
     const distinct = [...xy.values()];
     if (distinct.length > 1) {
@@ -68,17 +71,19 @@ export function clusterPoints(points: Point[], zoom: number): Cluster[] {
         }
       }
     }
-    let latSum = 0, lngSum = 0;
+    let latSum = 0, lngSum = 0, n = 0;
     let north = -Infinity, south = Infinity, east = -Infinity, west = Infinity;
     for (const p of g) {
-      latSum += p.latitude;
-      lngSum += p.longitude;
+      const c = p.count ?? 1;
+      n += c;
+      latSum += p.latitude * c;
+      lngSum += p.longitude * c;
       if (p.latitude > north) north = p.latitude;
       if (p.latitude < south) south = p.latitude;
       if (p.longitude > east) east = p.longitude;
       if (p.longitude < west) west = p.longitude;
     }
-    out.push({ latitude: latSum / g.length, longitude: lngSum / g.length, count: g.length, expansionZoom, bounds: { north, south, east, west } });
+    out.push({ latitude: latSum / n, longitude: lngSum / n, count: n, expansionZoom, bounds: { north, south, east, west } });
   }
   return out.sort((a, b) => b.count - a.count);
 }

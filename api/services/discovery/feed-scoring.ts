@@ -16,7 +16,9 @@ const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x))
 export const rewardScore = (rewardUnits: bigint) => clamp01(Math.log10(1 + Number(rewardUnits) / 1e6) / Math.log10(1001));
 export const urgencyScore = (expiresAtSec: number, nowSec: number) => clamp01(1 - (expiresAtSec - nowSec) / 3600 / 168);
 export const distanceScore = (meters: number | null) => (meters === null ? 0.5 : clamp01(1 - meters / 50_000));
-export const xpMatchScore = (userXp: number, reward: number) => clamp01(1 - Math.abs(clamp01(userXp / 3275) - reward));
+/** The user's side of xpMatch: 1 from level 11 (3275 XP) on. */
+export const experience = (userXp: number) => clamp01(userXp / 3275);
+export const xpMatchScore = (userXp: number, reward: number) => clamp01(1 - Math.abs(experience(userXp) - reward));
 export const posterReputationScore = (ratingSum: number, ratingCount: number) =>
   ratingCount > 0 ? clamp01((ratingSum / ratingCount - 1) / 4) : 0.5;
 

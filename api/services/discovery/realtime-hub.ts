@@ -10,7 +10,7 @@
 //   - the per-client work is a synchronous buffer check + ws.send (no await, no JSON per client);
 //   - backpressure: a client with more than maxBufferedBytes unsent is closed (1013) instead of
 //     growing the server's memory.
-// Hardening (issue 9): every client frame costs a token of a per-connection bucket (burst, rate/s);
+// Hardening: every client frame costs a token of a per-connection bucket (burst, rate/s);
 // a frame without a token is dropped with an error RATE_LIMITED, and after maxViolations such frames
 // (no full refill in between) the connection is closed with 1008. Bad frames (binary, non-JSON, not
 // an object, unknown event, bad or overlong geohash) get an error frame with field + reason; frames

@@ -5,25 +5,24 @@
 //                     error { code, message, details: [{ field, reason }] }
 // Auth: optional JWT as `?token=` at the upgrade (a bad token is refused with 401). Anonymous
 // connections may subscribe to areas and receive the public (neighbourhood) location only.
-// Fan-out across API copies: every copy tails the indexer's chain.journal (monotonic ids, own
-// in-memory cursor starting at the current max) every POLL_MS, so a mission created through any
-// copy, or directly on-chain, reaches the subscribers of every copy; no copy-to-copy messages.
+// Fan-out across API copies: every copy follows the discovery read model's change feed
+// (api.discovery_changes, written by a trigger in commit order, migration 0014): LISTEN
+// discovery_changes wakes it on every commit, and it reads the entries after its in-memory cursor
+// (starting at the head when it starts). After a lost connection it re-LISTENs and catches up from
+// the same cursor, so every change reaches every copy's subscribers once, whichever copy (or the
+// chain directly, through the reactor) made it; no copy-to-copy messages.
 // Connections, subscriptions, limits and the fan-out itself: realtime-hub.ts.
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
+import type { Listening } from "../../db/listen.ts";
 import type { Deps } from "../../deps.ts";
 import { createHub, HUB_DEFAULTS, type HubConfig } from "./realtime-hub.ts";
 import { NEIGHBORHOOD_GEOHASH_LENGTH } from "./location-privacy.ts";
 
-export const REALTIME = { pollMs: 200, ...HUB_DEFAULTS };
+/** `pollMs`: a safety read when no notification came (a NOTIFY is never lost on a live connection). */
+export const REALTIME = { pollMs: 2_000, reconnectMs: 500, ...HUB_DEFAULTS };
 export type RealtimeConfig = typeof REALTIME;
-
-const STATE_EVENTS: Record<string, string> = {
-  MISSION_ACCEPTED: "Accepted", MISSION_SUBMITTED: "Submitted", MISSION_COMPLETED: "Completed",
-  MISSION_CANCELLED: "Cancelled", MISSION_EXPIRED: "Expired", DISPUTE_RAISED: "Disputed", MISSION_DETAILS_UPDATED: "",
-};
-const JOURNAL_TYPES = ["MISSION_CREATED", ...Object.keys(STATE_EVENTS)];
 
 /**
  * Does a subscription prefix cover the mission? Non-parties match on the public geohash-6 cell only.
@@ -53,8 +52,8 @@ export function attachRealtime(server: Server, deps: Deps, opts: Partial<Realtim
   const hubConfig: HubConfig = cfg;
   const hub = createHub(hubConfig, log);
   const wss = new WebSocketServer({ noServer: true, maxPayload: cfg.maxMessageBytes });
-  const journal = `"${env.CHAIN_SCHEMA}".journal`;
-  let cursor: string | null = null;
+  const changes = deps.repos.discoveryChanges;
+  let cursor: bigint | null = null;
   let stopped = false;
 
   const onUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -81,53 +80,86 @@ export function attachRealtime(server: Server, deps: Deps, opts: Partial<Realtim
     wss.handleUpgrade(req, socket, head, (ws) => hub.connect(ws, address));
   };
 
-  const dispatch = async (type: string, missionId: string) => {
+  const dispatch = async (kind: "created" | "updated", missionId: string) => {
     const row = await deps.repos.missions.findById(missionId);
     if (!row) return;
-    if (type === "MISSION_CREATED") hub.publishCreated(row);
+    if (kind === "created") hub.publishCreated(row);
     else hub.publishUpdated(row);
   };
 
-  const poll = async () => {
-    try {
-      if (cursor === null) {
-        const r = await deps.database.pool.query<{ id: string | null }>(`SELECT max(id)::text AS id FROM ${journal}`);
-        cursor = r.rows[0]?.id ?? "0";
-        return;
+  // One drain at a time; a notification during a drain asks for one more pass.
+  let draining: Promise<void> | null = null;
+  let again = false;
+  const drainOnce = async () => {
+    if (cursor === null) cursor = await changes.head();
+    for (;;) {
+      const batch = await changes.after(cursor, 500);
+      for (const e of batch) {
+        cursor = e.seq;
+        if (hub.clientCount() > 0) await dispatch(e.kind, e.missionId).catch((err) => log.warn("ws dispatch failed", { err: String(err) }));
       }
-      const r = await deps.database.pool.query<{ id: string; type: string; mission_id: string | null }>(
-        `SELECT j.id::text, j.type, j.mission_id FROM ${journal} j WHERE j.id > $1 AND j.mission_id IS NOT NULL
-           AND j.type = ANY($2) ORDER BY j.id LIMIT 500`,
-        [cursor, JOURNAL_TYPES],
-      );
-      for (const e of r.rows) {
-        cursor = e.id;
-        if (hub.clientCount() > 0) await dispatch(e.type, e.mission_id!).catch((err) => log.warn("ws dispatch failed", { err: String(err) }));
-      }
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code !== "3F000" && code !== "42P01") log.warn("ws journal poll failed", { err: String(err) });
+      if (batch.length < 500 || stopped) return;
     }
   };
+  const drain = (): Promise<void> => {
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    draining = (async () => {
+      do {
+        again = false;
+        await drainOnce().catch((err) => log.warn("ws change feed read failed", { err: String(err) }));
+      } while (again && !stopped);
+    })().finally(() => {
+      draining = null;
+    });
+    return draining;
+  };
+
+  // The wake-up connection (held by the repository for the copy's lifetime); replaced when lost.
+  let listening: Listening | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const listen = async () => {
+    if (stopped) return;
+    try {
+      // One connection at a time and close() never reports a loss, so a loss is always the current one's.
+      const l = await changes.listen(() => void drain(), () => {
+        listening = null;
+        if (!stopped) retry = setTimeout(() => void listen(), cfg.reconnectMs);
+      });
+      if (stopped) return l.close();
+      listening = l;
+      await drain(); // what committed while no connection was listening
+    } catch (err) {
+      log.warn("ws change feed listen failed", { err: String(err) });
+      if (!stopped) retry = setTimeout(() => void listen(), cfg.reconnectMs);
+    }
+  };
+  void listen();
 
   let timer: NodeJS.Timeout;
   const loop = async () => {
-    await poll();
+    await drain();
     if (!stopped) timer = setTimeout(loop, cfg.pollMs);
   };
-  void loop();
+  timer = setTimeout(loop, cfg.pollMs);
 
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => void onUpgrade(req, socket, head);
   server.on("upgrade", upgrade);
 
   return {
     clientCount: () => hub.clientCount(),
-    /** The fan-out entry points (what the journal tailer calls after loading the row); used by bench B8. */
+    /** The fan-out entry points (what the change feed calls after loading the row); used by bench B8. */
     publishCreated: hub.publishCreated,
     publishUpdated: hub.publishUpdated,
     async close() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(retry);
+      const l = listening;
+      listening = null;
+      l?.close();
       server.off("upgrade", upgrade);
       await hub.close();
       await new Promise<void>((r) => wss.close(() => r()));

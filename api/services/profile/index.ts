@@ -1,55 +1,77 @@
-// The profile area's services, built once per deps object (memoised), from c.var.deps.
+// The profile area's services (users, ratings, XP, NFTs), built once in the composition root.
 import type { Hex } from "viem";
-import type { Deps } from "../../deps.ts";
-import { profileRepository } from "../../repositories/profile.repository.ts";
-import { createRelayer, relayerAccount, type Relayer } from "../relayer.ts";
-import { builderScoreProviderFromEnv, type BuilderScoreProvider } from "./builder-score.ts";
+import type { Database } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { Metrics } from "../../lib/metrics.ts";
+import type { ChainContext, Relayer } from "../../lib/ports.ts";
+import type { LocksRepository } from "../../repositories/locks.repository.ts";
+import type { ProfileRepository } from "../../repositories/profile.repository.ts";
+import type { UsersRepository } from "../../repositories/users.repository.ts";
+import type { IndexerService } from "../indexer.service.ts";
+import { createRelayer, relayerAccount, type FeePolicy } from "../relayer/index.ts";
+import type { BuilderScoreProvider } from "./builder-score.ts";
 import { nftService } from "./nft.service.ts";
 import { accountPrivateKey, ratingAttester, type RatingAttester } from "./rating-attester.ts";
 import { ratingsService } from "./ratings.service.ts";
 import { usersService } from "./users.service.ts";
 import { xpService } from "./xp.service.ts";
-import { AppError } from "../../lib/errors.ts";
 
-function build(deps: Deps, opts: { provider?: BuilderScoreProvider | null } = {}) {
-  const { env, chain } = deps;
-  const repo = profileRepository(deps.database.pool, env.CHAIN_SCHEMA);
-  const users = usersService({ repo, users: deps.repos.users, chainId: chain.chainId });
+/**
+ * The rating attester, built on first use: the attester signs (the relayer's key: the attester the
+ * indexer accepts); the sponsor pays gas, a relayer of its own only when SPONSOR_PRIVATE_KEY is set.
+ */
+export function lazyRatingAttester(deps: {
+  chain: ChainContext;
+  relayer: Relayer | null;
+  relayerKey: string | undefined;
+  sponsorKey: string | undefined;
+  database: Database;
+  locks: LocksRepository;
+  indexer: IndexerService;
+  logger: Logger;
+  metrics: Metrics;
+  fees?: FeePolicy;
+}): () => RatingAttester {
+  const { chain } = deps;
   let attester: RatingAttester | null = null;
-  // The attester signs (the relayer's key: the attester the indexer accepts); the sponsor pays gas.
-  const getAttester = () => {
+  return () => {
     if (attester) return attester;
     if (!deps.relayer || !chain.deployment) throw new AppError("CHAIN_UNAVAILABLE", "No deployment: the chain is not configured");
-    const account = relayerAccount(env.RELAYER_PRIVATE_KEY as Hex | undefined, chain.chainId);
+    const account = relayerAccount(deps.relayerKey as Hex | undefined, chain.chainId);
     let sponsor: Relayer = deps.relayer;
-    if (env.SPONSOR_PRIVATE_KEY) {
+    if (deps.sponsorKey) {
       sponsor = createRelayer({
-        account: relayerAccount(env.SPONSOR_PRIVATE_KEY as Hex, chain.chainId),
-        chainId: chain.chainId, rpcUrl: env.RPC_URL, escrow: chain.deployment.contracts.MissionEscrow.address,
-        publicClient: chain.publicClient, database: deps.database, indexer: deps.services.indexer,
-        logger: deps.logger, metrics: deps.metrics,
+        account: relayerAccount(deps.sponsorKey as Hex, chain.chainId),
+        chainId: chain.chainId, rpcUrl: chain.rpcUrl, escrow: chain.deployment.contracts.MissionEscrow.address,
+        publicClient: chain.publicClient, database: deps.database, indexer: deps.indexer,
+        logger: deps.logger, metrics: deps.metrics, fees: deps.fees,
       });
     }
     attester = ratingAttester({
-      chain, sponsor, pool: deps.database.pool,
-      attesterKey: accountPrivateKey(account, env.RELAYER_PRIVATE_KEY as Hex | undefined),
+      chain, sponsor, locks: deps.locks,
+      attesterKey: accountPrivateKey(account, deps.relayerKey as Hex | undefined),
     });
     return attester;
   };
-  const provider = opts.provider === undefined ? builderScoreProviderFromEnv(env.BUILDER_SCORE_URL) : opts.provider;
+}
+
+export function profileServices(deps: {
+  repo: ProfileRepository;
+  users: UsersRepository;
+  chain: ChainContext;
+  relayer: Relayer | null;
+  attester: () => RatingAttester;
+  provider: BuilderScoreProvider | null;
+  explorerUrl: string | undefined;
+}) {
+  const { repo, chain } = deps;
+  const users = usersService({ repo, users: deps.users, chainId: chain.chainId });
   return {
-    repo,
     users,
-    ratings: ratingsService({ repo, users: deps.repos.users, usersService: users, chain, attester: getAttester, explorerUrl: env.EXPLORER_URL }),
-    xp: xpService({ repo, usersService: users, chain, relayer: deps.relayer, provider }),
+    ratings: ratingsService({ repo, users: deps.users, usersService: users, chain, attester: deps.attester, explorerUrl: deps.explorerUrl }),
+    xp: xpService({ repo, usersService: users, chain, relayer: deps.relayer, provider: deps.provider }),
     nft: nftService({ repo, usersService: users }),
   };
 }
-
-const cache = new WeakMap<Deps, ReturnType<typeof build>>();
-export function profileServices(deps: Deps) {
-  let s = cache.get(deps);
-  if (!s) cache.set(deps, (s = build(deps)));
-  return s;
-}
-export type ProfileServices = ReturnType<typeof build>;
+export type ProfileServices = ReturnType<typeof profileServices>;

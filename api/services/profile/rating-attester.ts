@@ -3,19 +3,16 @@
 // relayer module (attestByDelegation), so the rater pays no gas.
 // The SDK's ESM build does not load under Node (a named lodash import), so its CommonJS build is used.
 import { createRequire } from "node:module";
-import { type Abi, type Account, type Address, type Hex, bytesToHex, pad, toHex, zeroHash } from "viem";
-import { easAbi, errorsAbi } from "../../../abis/index.ts";
-import type { ChainContext } from "../../deps.ts";
-import type { Relayer } from "../relayer.ts";
+import { type Account, type Address, type Hex, bytesToHex, pad, toHex, zeroHash } from "viem";
+import { easAbi } from "../../../abis/index.ts";
+import type { ChainContext, Relayer } from "../../lib/ports.ts";
+import type { LocksRepository } from "../../repositories/locks.repository.ts";
 
 const require = createRequire(import.meta.url);
 const sdk = require("@ethereum-attestation-service/eas-sdk") as typeof import("@ethereum-attestation-service/eas-sdk");
 const { Wallet } = require("ethers") as typeof import("ethers");
 
 export const RATING_SCHEMA = "bytes32 missionId,address rater,address ratee,uint8 score,string comment,uint256 timestamp";
-/** EAS nonces are consumed in order (storage nonce), so sign + submit is serialised across copies. */
-const ATTEST_LOCK = 7_301_051;
-export const easCallAbi = [...easAbi, ...errorsAbi] as unknown as Abi;
 
 export interface RatingClaim {
   missionOnChainId: bigint;
@@ -52,7 +49,8 @@ export function ratingAttester(deps: {
   chain: ChainContext;
   attesterKey: Hex;
   sponsor: Relayer;
-  pool: import("pg").Pool;
+  /** EAS nonces are consumed in order (storage nonce), so sign + submit is serialised across copies. */
+  locks: Pick<LocksRepository, "withLock">;
 }) {
   const deployment = deps.chain.deployment!;
   const easAddress = deployment.contracts.EAS.address;
@@ -88,7 +86,7 @@ export function ratingAttester(deps: {
     const sent = await deps.sponsor.send(
       "attestByDelegation",
       [{ schema: request.schema, data: request, signature: sig, attester, deadline }],
-      { address: easAddress, abi: easCallAbi },
+      { address: easAddress, abi: easAbi },
     );
     const attested = sent.events.find((e) => e.eventName === "Attested");
     const uid = attested?.args.uid as Hex | undefined;
@@ -102,16 +100,7 @@ export function ratingAttester(deps: {
     attester: signer.address as Address,
     /** Signs and submits one rating; resolves once mined and indexed (bounded). */
     attest(r: RatingClaim) {
-      const run = queue.then(async () => {
-        const client = await deps.pool.connect();
-        try {
-          await client.query("SELECT pg_advisory_lock($1)", [ATTEST_LOCK]);
-          return await attestLocked(r);
-        } finally {
-          await client.query("SELECT pg_advisory_unlock($1)", [ATTEST_LOCK]).catch(() => {});
-          client.release();
-        }
-      });
+      const run = queue.then(() => deps.locks.withLock("ratingAttestation", () => attestLocked(r)));
       queue = run.catch(() => {});
       return run;
     },

@@ -3,7 +3,7 @@
 // deleted (non-revocable) and personal text must stay erasable. Read back from EAS to verify.
 import { type Address, type Hex, decodeAbiParameters, keccak256, parseAbiParameters, toBytes, zeroHash } from "viem";
 import { easAbi } from "../../../abis/index.ts";
-import type { ChainContext } from "../../deps.ts";
+import type { ChainContext } from "../../lib/ports.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { ApiRatingRow, ProfileRepository } from "../../repositories/profile.repository.ts";
 import type { UserRow, UsersRepository } from "../../repositories/users.repository.ts";
@@ -53,37 +53,53 @@ export function ratingsService(deps: {
     return m;
   }
 
-  return {
-    async rate(user: UserRow, missionId: string, body: { score: number; comment: string }, origin: string) {
-      if (!chain.deployment) throw new AppError("CHAIN_UNAVAILABLE", "No deployment: the chain is not configured");
-      const m = await missionOrThrow(missionId);
-      const me = user.evmAddress;
-      if (me !== m.poster && me !== m.performer) throw new AppError("FORBIDDEN", "Only the mission's poster or performer may rate it");
-      if (m.state !== "Completed") throw new AppError("INVALID_STATE", `The mission is ${m.state}: ratings open once it is Completed`);
-      const ratee = (me === m.poster ? m.performer : m.poster)!;
-      const already = (await repo.ratingsOfMission(m.on_chain_id)).some((r) => r.rater === me);
-      if (already) throw new AppError("ALREADY_RATED", "You have already rated this mission");
-      const hash = commentHash(body.comment);
-      const claim = await repo.claimRating({
-        missionId: m.id, missionOnChainId: m.on_chain_id, rater: me, ratee, score: body.score, comment: body.comment, commentHash: hash,
+  /** `approved`: the caller has just seen the approval mined, so an index still behind does not refuse it. */
+  async function rate(user: UserRow, missionId: string, body: { score: number; comment: string }, origin: string, approved = false) {
+    if (!chain.deployment) throw new AppError("CHAIN_UNAVAILABLE", "No deployment: the chain is not configured");
+    const m = await missionOrThrow(missionId);
+    const me = user.evmAddress;
+    if (me !== m.poster && me !== m.performer) throw new AppError("FORBIDDEN", "Only the mission's poster or performer may rate it");
+    if (m.state !== "Completed" && !approved) throw new AppError("INVALID_STATE", `The mission is ${m.state}: ratings open once it is Completed`);
+    const ratee = (me === m.poster ? m.performer : m.poster)!;
+    const already = (await repo.ratingsOfMission(m.on_chain_id)).some((r) => r.rater === me);
+    if (already) throw new AppError("ALREADY_RATED", "You have already rated this mission");
+    const hash = commentHash(body.comment);
+    const claim = await repo.claimRating({
+      missionId: m.id, missionOnChainId: m.on_chain_id, rater: me, ratee, score: body.score, comment: body.comment, commentHash: hash,
+    });
+    if (!claim) throw new AppError("ALREADY_RATED", "You have already rated this mission");
+    let done: ApiRatingRow;
+    try {
+      const a = await deps.attester().attest({
+        missionOnChainId: BigInt(m.on_chain_id),
+        rater: me as Address,
+        ratee: ratee as Address,
+        score: body.score,
+        comment: hash,
+        timestamp: BigInt(Math.floor(claim.created_at.getTime() / 1000)),
       });
-      if (!claim) throw new AppError("ALREADY_RATED", "You have already rated this mission");
-      let done: ApiRatingRow;
+      done = await repo.completeRating(claim.id, { easUid: a.uid, txHash: a.txHash, signature: a.signature });
+    } catch (err) {
+      await repo.releaseRating(claim.id);
+      throw err;
+    }
+    return onChainView(done, origin);
+  }
+
+  return {
+    rate: (user: UserRow, missionId: string, body: { score: number; comment: string }, origin: string) => rate(user, missionId, body, origin),
+    /**
+     * The poster's rating given with the approval. The mission is settled by then whatever happens
+     * here, so a rating that cannot be recorded is reported beside the settlement, not as the
+     * approval's error (the poster may then retry with POST /ratings/mission/{id}).
+     */
+    async rateApproved(user: UserRow, missionId: string, body: { score: number; comment: string }, origin: string) {
       try {
-        const a = await deps.attester().attest({
-          missionOnChainId: BigInt(m.on_chain_id),
-          rater: me as Address,
-          ratee: ratee as Address,
-          score: body.score,
-          comment: hash,
-          timestamp: BigInt(Math.floor(claim.created_at.getTime() / 1000)),
-        });
-        done = await repo.completeRating(claim.id, { easUid: a.uid, txHash: a.txHash, signature: a.signature });
+        return { rating: await rate(user, missionId, body, origin, true) };
       } catch (err) {
-        await repo.releaseRating(claim.id);
-        throw err;
+        if (!(err instanceof AppError)) throw err;
+        return { rating: null, ratingError: { code: err.code, message: err.message } };
       }
-      return onChainView(done, origin);
     },
     async ofMission(missionId: string) {
       const m = await missionOrThrow(missionId);

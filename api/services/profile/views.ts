@@ -4,9 +4,12 @@ import { builderLevel } from "../../../indexer/lib/xp.ts";
 import type { UserRow } from "../../repositories/users.repository.ts";
 import type { ChainRatingRow, LedgerRow, NftRow, UserStatsRow } from "../../repositories/profile.repository.ts";
 
-/** Unix seconds (string/bigint) -> ISO 8601; null stays null. */
-export const isoFromSeconds = (s: string | bigint | number | null | undefined): string | null =>
-  s === null || s === undefined ? null : new Date(Number(s) * 1000).toISOString();
+/** Unix seconds (string/bigint) -> ISO 8601; null stays null (a present input gives a string). */
+export function isoFromSeconds(s: string | bigint | number): string;
+export function isoFromSeconds(s: string | bigint | number | null | undefined): string | null;
+export function isoFromSeconds(s: string | bigint | number | null | undefined): string | null {
+  return s === null || s === undefined ? null : new Date(Number(s) * 1000).toISOString();
+}
 
 /** Two decimals, as a number (averages of integer scores; no money involved). */
 export const average = (sum: number, count: number): number => (count === 0 ? 0 : Math.round((sum * 100) / count) / 100);

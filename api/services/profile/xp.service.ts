@@ -1,22 +1,18 @@
 // XP summaries, ledgers and leaderboards from the indexer's figures (levels.ts / xp.ts rules), and
 // the builder-score refresh: the provider's score is put on-chain by the provider role (the relayer),
 // so the indexer's XP derivation stays a pure function of chain events.
-import type { Abi, Address } from "viem";
-import { errorsAbi, reputationRegistryAbi } from "../../../abis/index.ts";
-import type { ChainContext } from "../../deps.ts";
+import type { Address } from "viem";
+import { reputationRegistryAbi } from "../../../abis/index.ts";
+import type { ChainContext, Relayer } from "../../lib/ports.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { ProfileRepository } from "../../repositories/profile.repository.ts";
 import type { UserRow } from "../../repositories/users.repository.ts";
-import type { Relayer } from "../relayer.ts";
 import type { BuilderScoreProvider } from "./builder-score.ts";
 import type { UsersService } from "./users.service.ts";
 import { ledgerView, subjectId, xpSummaryView } from "./views.ts";
 
-export const LEDGER_MAX = 500;
-export const LEADERBOARD_MAX = 500;
 /** At most one provider call per user per day. */
 export const BUILDER_REFRESH_SECONDS = 24 * 3600;
-const registryAbi = [...reputationRegistryAbi, ...errorsAbi] as unknown as Abi;
 
 export function xpService(deps: {
   repo: ProfileRepository;
@@ -82,7 +78,7 @@ export function xpService(deps: {
           if (!deps.relayer || !deps.chain.deployment) throw new AppError("CHAIN_UNAVAILABLE", "No deployment: the chain is not configured");
           const sent = await deps.relayer.send("setBuilderScore", [address as Address, score], {
             address: deps.chain.deployment.contracts.ReputationRegistry.address,
-            abi: registryAbi,
+            abi: reputationRegistryAbi,
           });
           txHash = sent.hash;
         }

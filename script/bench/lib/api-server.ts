@@ -47,7 +47,7 @@ export async function startBenchApi(opts: {
     RATE_LIMIT_PREMIUM_PER_MIN: "1000000",
     MIGRATE_ON_START: "false", // the dataset ran the API's migrations already
     REACTORS_ENABLED: "false",
-    DISPUTE_KEEPER_INTERVAL_MS: "0",
+    KEEPER_INTERVAL_MS: "0",
     EVIDENCE_DIR: path.join(repoRoot, ".data", "bench", "evidence"),
     ...opts.env,
   };

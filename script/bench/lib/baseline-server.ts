@@ -1,8 +1,10 @@
 // B1's baseline: a bare Hono + pg endpoint, GET /missions/:id, no middleware, one primary-key query
 // of the same shape the API needs (the mission joined with its details, guild and the two users'
-// profiles) and the same JSON. It reuses only the API's pure formatting helpers (amounts, the
-// location-privacy cell), so the JSON is byte-for-byte the API's and the difference between the two
-// servers is the API's own machinery (routing with validation, middleware, services, logging).
+// profiles) in which PostgreSQL itself builds the response JSON (json_build_object: amounts, ISO
+// times, short names, the neighbourhood cell centre), sent through as text. Written on its own from
+// the spec's rules, importing nothing of the API or the indexer, so it is the best plain alternative
+// and the difference between the two servers is the API's own machinery (routing with validation,
+// middleware, services, view code, logging). The workload checks that both answer the same JSON.
 //
 // Run as its own process (startBaselineServer spawns this file pinned to the server CPU):
 //   BASELINE_DATABASE_URL=... BASELINE_CHAIN_SCHEMA=chain PORT=... node --import tsx baseline-server.ts
@@ -11,21 +13,39 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import pg from "pg";
-import { formatAmount } from "../../../api/lib/money.ts";
-import { viewLocation } from "../../../api/services/discovery/location-privacy.ts";
 import { repoRoot } from "../../lib/paths.ts";
 import { freePort, waitFor } from "../../lib/ports.ts";
 import { spawnManaged } from "../../lib/process.ts";
 import { pinned, SERVER_CPU } from "./pin.ts";
 
-/** The single-row query, same joins as api/repositories/missions.repository.ts findById. */
+// Spec: amounts are decimal strings of 6-decimal base units; times ISO 8601 UTC with milliseconds.
+const amount = (x: string) => `CASE WHEN ${x} IS NULL THEN NULL ELSE div(${x}, 1000000)::text || '.' || lpad(mod(${x}, 1000000)::text, 6, '0') END`;
+const isoTime = (x: string) => `to_char(to_timestamp(${x}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+// A non-party sees the centre of the geohash-6 cell (15 bits per axis), to 6 decimals, half up.
+const cellCentre = (deg: string, span: number) =>
+  `floor((${-span} + (least(32767, floor((${deg} + ${span}) / ${(2 * span) / 32768})) + 0.5) * ${(2 * span) / 32768}) * 1e6 + 0.5) / 1e6`;
+const person = (addr: string, u: string) =>
+  `json_build_object('id', coalesce(${u}.id::text, lower(${addr})), 'evmAddress', lower(${addr}), ` +
+  `'resolvedName', coalesce(nullif(${u}.display_name, ''), left(lower(${addr}), 6) || '…' || right(lower(${addr}), 4)))`;
+
+/** The single-row query: the whole response body as JSON text. */
 export function baselineMissionQuery(chainSchema: string): string {
   const s = `"${chainSchema}"`;
-  return `SELECT m.id, m.on_chain_id::text, m.escrow_address, m.poster, m.performer, m.guild_uuid, g.name AS guild_name,
-                 m.reward::text, m.ddr_amount::text, m.state, m.proof_hash, m.expires_at::text, m.created_at::text,
-                 m.accepted_at::text, m.completed_at::text, d.title, d.description, d.category, d.latitude, d.longitude,
-                 d.radius, d.metadata, pu.id AS poster_id, pu.display_name AS poster_name,
-                 fu.id AS performer_id, fu.display_name AS performer_name
+  return `SELECT json_build_object('data', json_build_object(
+            'id', m.id, 'onChainId', m.on_chain_id::text, 'title', coalesce(d.title, ''),
+            'description', coalesce(d.description, ''), 'state', m.state, 'category', coalesce(d.category, ''),
+            'rewardAmount', ${amount("m.reward")},
+            'poster', ${person("m.poster", "pu")},
+            'performer', CASE WHEN m.performer IS NULL THEN NULL ELSE ${person("m.performer", "fu")} END,
+            'guild', CASE WHEN m.guild_uuid IS NULL THEN NULL ELSE json_build_object('id', m.guild_uuid, 'name', coalesce(g.name, '')) END,
+            'location', CASE WHEN d.latitude IS NULL OR d.longitude IS NULL OR d.radius IS NULL THEN NULL
+                        ELSE json_build_object('latitude', ${cellCentre("d.latitude", 90)}, 'longitude', ${cellCentre("d.longitude", 180)},
+                                               'radius', d.radius, 'precision', 2) END,
+            'expiresAt', ${isoTime("m.expires_at")}, 'createdAt', ${isoTime("m.created_at")},
+            'escrowAddress', lower(m.escrow_address), 'ddrAmount', ${amount("m.ddr_amount")}, 'proofHash', m.proof_hash,
+            'metadata', coalesce(d.metadata, '{}'::jsonb),
+            'acceptedAt', ${isoTime("m.accepted_at")}, 'completedAt', ${isoTime("m.completed_at")},
+            'refundAmount', ${amount("m.refund_amount")}))::text AS body
             FROM ${s}.missions m
             LEFT JOIN api.mission_details d ON d.details_hash = lower(m.details_hash)
             LEFT JOIN ${s}.guilds g ON g.id = m.guild_uuid
@@ -34,51 +54,16 @@ export function baselineMissionQuery(chainSchema: string): string {
            WHERE m.id = $1`;
 }
 
-type Row = Record<string, string | number | null> & { metadata: Record<string, unknown> | null };
-const iso = (s: string | number | null) => (s === null ? null : new Date(Number(s) * 1000).toISOString());
-const who = (address: string, id: string | number | null, name: string | number | null) => {
-  const a = address.toLowerCase();
-  return { id: id ?? a, evmAddress: a, resolvedName: name || `${a.slice(0, 6)}…${a.slice(-4)}` };
-};
-
-function toJson(r: Row) {
-  const loc =
-    r.latitude === null || r.longitude === null || r.radius === null
-      ? null
-      : viewLocation(Number(r.latitude), Number(r.longitude), false); // anonymous viewer: the cell center
-  return {
-    data: {
-      id: r.id,
-      onChainId: r.on_chain_id,
-      title: r.title ?? "",
-      description: r.description ?? "",
-      state: r.state,
-      category: r.category ?? "",
-      rewardAmount: formatAmount(BigInt(r.reward as string)),
-      poster: who(r.poster as string, r.poster_id, r.poster_name),
-      performer: r.performer ? who(r.performer as string, r.performer_id, r.performer_name) : null,
-      guild: r.guild_uuid ? { id: r.guild_uuid, name: r.guild_name ?? "" } : null,
-      location: loc && { latitude: loc.latitude, longitude: loc.longitude, radius: r.radius, precision: loc.precision },
-      expiresAt: iso(r.expires_at),
-      createdAt: iso(r.created_at),
-      escrowAddress: (r.escrow_address as string).toLowerCase(),
-      ddrAmount: formatAmount(BigInt(r.ddr_amount as string)),
-      proofHash: r.proof_hash,
-      metadata: r.metadata ?? {},
-      acceptedAt: iso(r.accepted_at),
-      completedAt: iso(r.completed_at),
-    },
-  };
-}
-
 /** The whole baseline app: one route, one query. */
 export function baselineApp(pool: pg.Pool, chainSchema: string) {
   const sql = baselineMissionQuery(chainSchema);
   const app = new Hono();
   app.get("/missions/:id", async (c) => {
-    const res = await pool.query<Row>(sql, [c.req.param("id")]);
+    const res = await pool.query<{ body: string }>(sql, [c.req.param("id")]);
     const row = res.rows[0];
-    return row ? c.json(toJson(row)) : c.json({ error: { code: "MISSION_NOT_FOUND", message: "not found" } }, 404);
+    return row
+      ? c.body(row.body, 200, { "Content-Type": "application/json" })
+      : c.json({ error: { code: "MISSION_NOT_FOUND", message: "not found" } }, 404);
   });
   app.get("/ready", async (c) => c.json({ ok: (await pool.query("SELECT 1")).rowCount === 1 }));
   return app;

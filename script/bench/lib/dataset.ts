@@ -15,12 +15,13 @@
 // guilds (N/5,000) with members and board entries; engagement as the feed reads it (discovery
 // view/search events, chain ratings of completed missions, settlements).
 //
-// Ids: mission/guild ids are UUID-shaped (version 8, like indexer/lib/ids.ts) but made from md5 in
+// Ids: mission/guild ids are UUID-shaped (version 8, like indexer/lib/domain/ids.ts) but made from md5 in
 // SQL, not keccak: the API treats them as opaque strings, and hashing 1M keccaks in Node would
 // dominate the load time. Hashes and addresses are lowercase hex of the right length.
 import pg from "pg";
 import { runMigrations } from "../../../api/db/migrate.ts";
-import { createDatabase } from "../../../api/db/client.ts";
+import { createDatabase, createPool } from "../../../api/db/client.ts";
+import { discoveryReadModelRepository } from "../../../api/repositories/discovery-read-model.repository.ts";
 import type { BenchContext } from "../types.ts";
 import { chainTables, chainViews } from "./chain-ddl.ts";
 import { CITIES, cumulativeWeights, sqlArray } from "./cities.ts";
@@ -117,7 +118,7 @@ async function loadDataset(ctx: BenchContext): Promise<Dataset> {
     // them from their own definitions afterwards (a bulk build is several times faster).
     const apiIndexes = await client.query<{ indexname: string; indexdef: string }>(
       `SELECT i.indexname, i.indexdef FROM pg_indexes i
-        WHERE i.schemaname = 'api' AND i.tablename IN ('mission_details', 'discovery_events')
+        WHERE i.schemaname = 'api' AND i.tablename IN ('mission_details', 'discovery_events', 'discovery_missions')
           AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
     );
     for (const ix of apiIndexes.rows) await client.query(`DROP INDEX api."${ix.indexname}"`);
@@ -313,6 +314,16 @@ async function loadDataset(ctx: BenchContext): Promise<Dataset> {
     for (const t of tables) for (const c of t.constraints) await step(`pk ${t.name}`, c);
     for (const t of tables) for (const ix of t.indexes) await client.query(ix);
     ctx.log(`dataset: chain indexes built`);
+    // The discovery read model, projected from the loaded chain + details (the rebuild command's SQL).
+    const rmPool = createPool({ connectionString: databaseUrl, max: 1 });
+    try {
+      const s = performance.now();
+      const rows = await discoveryReadModelRepository(rmPool, CHAIN_SCHEMA).rebuild();
+      counts.discovery_missions = rows;
+      ctx.log(`dataset: discovery read model ${rows.toLocaleString("en-US")} rows in ${((performance.now() - s) / 1000).toFixed(1)} s`);
+    } finally {
+      await rmPool.end();
+    }
     for (const ix of apiIndexes.rows) await step(`index ${ix.indexname}`, ix.indexdef);
     await client.query(`DROP TABLE seed`);
     await step("vacuum analyze", `VACUUM ANALYZE`);

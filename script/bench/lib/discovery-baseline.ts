@@ -1,12 +1,12 @@
 // Baselines of B2–B4: a bare Hono + pg process (no middleware, no validation, no services) running
-// the best raw SQL for the question each endpoint answers, written out here on its own:
-//   GET /nearby?latitude&longitude&radius&window&limit  (B2, and B3's "the nearby query alone")
-//     the open, unexpired missions within an exact radius, nearest first: one GiST K-nearest-neighbour
-//     scan over api.geo_point (migration 0005) bounded by the radius' box, joined to the chain's
-//     missions (current details hash), stopping after `window` rows (the rows the API's answer is
-//     computed from: clusters over the nearest 1,000 and the count); the nearest `limit` as JSON.
-//   GET /search?q&limit  (B4) raw tsvector SQL: the GIN match and ts_rank over api.mission_details,
-//     the best `limit` by rank, title as JSON (no chain join, no headline, no count).
+// the best raw SQL over the best schema for the question each endpoint answers, written out here on
+// its own. The schema is the baseline's own flat table (schema "baseline", built once from the
+// dataset at start-up): one row per mission, exactly the columns the question needs, with the index
+// that serves it; nothing of the product's tables or joins.
+//   GET /nearby?latitude&longitude&radius&limit  (B2) the open, unexpired missions within an exact
+//     radius: the exact count, the count per neighbourhood cell (what the map's clusters need), and
+//     the nearest `limit` (GiST K-nearest-neighbour on an earth-centred cube, the chord = radius).
+//   GET /search?q&limit  (B4) the GIN match and ts_rank: the best `limit` by rank and the exact count.
 // Same transport as the API (HTTP/1.1 keep-alive, JSON), its own process pinned to the server CPU.
 //   BASELINE_DATABASE_URL=... BASELINE_CHAIN_SCHEMA=chain PORT=... node --import tsx discovery-baseline.ts
 import path from "node:path";
@@ -14,60 +14,73 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import pg from "pg";
-import { boundingBox, mercatorPoint } from "../../../api/services/discovery/geo.ts";
 import { repoRoot } from "../../lib/paths.ts";
 import { freePort, waitFor } from "../../lib/ports.ts";
 import { spawnManaged } from "../../lib/process.ts";
 import { pinned, SERVER_CPU } from "./pin.ts";
 
 const R = 6_371_008.8;
-const merc = mercatorPoint;
+const chord = (d: number) => 2 * R * Math.sin(Math.min(Math.PI, d / R) / 2);
 
-export function nearbySql(chainSchema: string): string {
+/** The flat table and its indexes, from the dataset (idempotent; a no-op once built). */
+export function flatTableSql(chainSchema: string): string[] {
   const s = `"${chainSchema}"`;
-  // $1 now, $2 lat, $3 lng, $4 radius, $5..$8 box (Mercator), $9 $10 query point, $11 window
-  return `SELECT m.id, m.poster, m.reward::text AS reward, m.expires_at::text AS expires_at, d.latitude, d.longitude,
-                 (2 * ${R} * asin(least(1, sqrt(power(sin(radians(d.latitude - $2::float8) / 2), 2) +
-                   cos(radians($2::float8)) * cos(radians(d.latitude)) * power(sin(radians(d.longitude - $3::float8) / 2), 2))))) AS distance
-            FROM api.mission_details d
-            JOIN ${s}.missions m ON m.on_chain_id = d.on_chain_id::numeric AND lower(m.details_hash) = d.details_hash
-           WHERE d.latitude IS NOT NULL AND d.longitude IS NOT NULL AND d.on_chain_id IS NOT NULL
-             AND api.geo_point(d.latitude, d.longitude) <@ box(point($5, $6), point($7, $8))
-             AND (2 * ${R} * asin(least(1, sqrt(power(sin(radians(d.latitude - $2::float8) / 2), 2) +
-                   cos(radians($2::float8)) * cos(radians(d.latitude)) * power(sin(radians(d.longitude - $3::float8) / 2), 2))))) <= $4
-             AND m.state = 'Open' AND m.expires_at > $1
-           ORDER BY api.geo_point(d.latitude, d.longitude) <-> point($9, $10)
-           LIMIT $11`;
+  const ecef = (lat: string, lng: string) =>
+    `cube(ARRAY[${R} * cos(radians(${lat})) * cos(radians(${lng})), ${R} * cos(radians(${lat})) * sin(radians(${lng})), ${R} * sin(radians(${lat}))])`;
+  const cell = (deg: string, span: number) =>
+    `floor((-${span} + (least(32767, floor((${deg} + ${span}) / (${2 * span}::float8 / 32768))) + 0.5) * (${2 * span}::float8 / 32768)) * 1e6 + 0.5) / 1e6`;
+  return [
+    `CREATE EXTENSION IF NOT EXISTS cube`,
+    `CREATE SCHEMA IF NOT EXISTS baseline`,
+    `CREATE TABLE IF NOT EXISTS baseline.missions AS
+       SELECT m.id, m.state, m.expires_at, m.reward, d.title, d.latitude, d.longitude,
+              ${cell("d.latitude", 90)} AS cell_lat, ${cell("d.longitude", 180)} AS cell_lng,
+              ${ecef("d.latitude", "d.longitude")} AS geo, d.search_vector, d.created_at AS details_created_at
+         FROM ${s}.missions m JOIN api.mission_details d ON d.details_hash = lower(m.details_hash) AND d.on_chain_id = m.on_chain_id::text`,
+    `CREATE INDEX IF NOT EXISTS missions_geo_idx ON baseline.missions USING gist (geo) WHERE state = 'Open' AND geo IS NOT NULL`,
+    `CREATE INDEX IF NOT EXISTS missions_search_idx ON baseline.missions USING gin (search_vector)`,
+    `ANALYZE baseline.missions`,
+  ];
 }
 
-export const SEARCH_SQL = `SELECT d.details_hash, d.title, ts_rank(d.search_vector, q) AS rank
-    FROM api.mission_details d, websearch_to_tsquery('english', $1) q
-   WHERE d.search_vector @@ q
-   ORDER BY rank DESC LIMIT $2`;
+// $1 now, $2 lat, $3 lng, $4 chord, $5 limit
+export const NEARBY_SQL = `WITH q AS (SELECT cube(ARRAY[${R} * cos(radians($2::float8)) * cos(radians($3::float8)),
+                                             ${R} * cos(radians($2::float8)) * sin(radians($3::float8)), ${R} * sin(radians($2::float8))]) AS c),
+  hit AS (SELECT b.* FROM baseline.missions b, q
+           WHERE b.state = 'Open' AND b.expires_at > $1 AND b.geo <@ cube_enlarge(q.c, $4::float8, 3) AND cube_distance(b.geo, q.c) <= $4::float8)
+  SELECT (SELECT json_agg(x) FROM (SELECT h.id, h.title, h.reward::text AS reward, h.latitude, h.longitude FROM hit h, q
+                                    ORDER BY h.geo <-> q.c, h.id LIMIT $5) x) AS missions,
+         (SELECT json_agg(c) FROM (SELECT cell_lat, cell_lng, count(*)::int AS n FROM hit GROUP BY 1, 2) c) AS cells`;
+
+export const SEARCH_SQL = `WITH q AS (SELECT websearch_to_tsquery('english', $1) AS q)
+  SELECT (SELECT json_agg(x) FROM (SELECT b.id, b.title, ts_rank(b.search_vector, q.q) AS rank FROM baseline.missions b, q
+                                    WHERE b.search_vector @@ q.q ORDER BY rank DESC, b.details_created_at DESC LIMIT $2) x) AS results,
+         (SELECT count(*)::int FROM baseline.missions b, q WHERE b.search_vector @@ q.q) AS count`;
 
 function main() {
   const pool = new pg.Pool({ connectionString: process.env.BASELINE_DATABASE_URL, max: 20 }); // the API's pool size
   pool.on("error", () => {});
-  const nearby = nearbySql(process.env.BASELINE_CHAIN_SCHEMA ?? "chain");
+  const built = (async () => {
+    for (const sql of flatTableSql(process.env.BASELINE_CHAIN_SCHEMA ?? "chain")) await pool.query(sql);
+  })();
   const app = new Hono();
   app.get("/nearby", async (c) => {
     const lat = Number(c.req.query("latitude"));
     const lng = Number(c.req.query("longitude"));
     const radius = Number(c.req.query("radius") ?? 5000);
-    const window = Number(c.req.query("window") ?? 1001);
     const limit = Number(c.req.query("limit") ?? 50);
-    const box = boundingBox(lat, lng, radius);
-    const [x1, y1] = merc(box.south, box.west);
-    const [x2, y2] = merc(box.north, box.east);
-    const [qx, qy] = merc(lat, lng);
-    const res = await pool.query(nearby, [Math.floor(Date.now() / 1000), lat, lng, radius, x1, y1, x2, y2, qx, qy, window]);
-    return c.json({ missions: res.rows.slice(0, limit), count: res.rows.length });
+    const res = await pool.query({ name: "nearby", text: NEARBY_SQL, values: [Math.floor(Date.now() / 1000), lat, lng, chord(radius), limit] });
+    const cells: { n: number }[] = res.rows[0].cells ?? [];
+    return c.json({ missions: res.rows[0].missions ?? [], cells, count: cells.reduce((a, x) => a + x.n, 0) });
   });
   app.get("/search", async (c) => {
-    const res = await pool.query(SEARCH_SQL, [c.req.query("q") ?? "", Number(c.req.query("limit") ?? 50)]);
-    return c.json({ results: res.rows });
+    const res = await pool.query({ name: "search", text: SEARCH_SQL, values: [c.req.query("q") ?? "", Number(c.req.query("limit") ?? 50)] });
+    return c.json({ results: res.rows[0].results ?? [], count: res.rows[0].count });
   });
-  app.get("/ready", async (c) => c.json({ ok: (await pool.query("SELECT 1")).rowCount === 1 }));
+  app.get("/ready", async (c) => {
+    await built;
+    return c.json({ ok: (await pool.query("SELECT 1")).rowCount === 1 });
+  });
   const server = serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: "127.0.0.1" });
   const stop = () => server.close(() => void pool.end().then(() => process.exit(0)));
   process.once("SIGTERM", stop);
@@ -84,7 +97,7 @@ export async function startDiscoveryBaseline(opts: { databaseUrl: string; chainS
   });
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitFor("the discovery baseline server", async () => (await fetch(`${url}/ready`)).ok, { timeoutMs: 60_000, abort: proc.crashed });
+    await waitFor("the discovery baseline server", async () => (await fetch(`${url}/ready`)).ok, { timeoutMs: 1_800_000, abort: proc.crashed });
   } catch (err) {
     await proc.stop().catch(() => {});
     throw new Error(`${(err as Error).message}\n${proc.tail()}`);

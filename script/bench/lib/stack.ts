@@ -24,6 +24,8 @@ export interface BenchStackOptions {
   apiEnv?: Record<string, string>;
   /** Lines of the children (default: dropped). */
   log?: (line: string) => void;
+  /** After the deploy (automined, fast), mine a block every N seconds instead (a testnet's rhythm). */
+  blockTime?: number;
 }
 
 export interface BenchStack {
@@ -91,6 +93,12 @@ export async function startBenchStack(ctx: BenchContext, opts: BenchStackOptions
     fs.mkdirSync(dir, { recursive: true });
     const deploymentFile = path.join(dir, "deployment.json");
     const deployment = await deploy({ rpcUrl: anvil.rpcUrl, deploymentFile, log });
+    if (opts.blockTime) {
+      const rpc = (method: string, params: unknown[]) =>
+        fetch(anvil.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+      await rpc("evm_setAutomine", [false]);
+      await rpc("evm_setIntervalMining", [opts.blockTime]);
+    }
     const chainSchema = `chain_${tag}`;
     let indexer: IndexerHandle | undefined;
     if (opts.indexer !== false || opts.api !== false) {
@@ -116,7 +124,7 @@ export async function startBenchStack(ctx: BenchContext, opts: BenchStackOptions
           RATE_LIMIT_USER_PER_MIN: "1000000",
           RATE_LIMIT_PREMIUM_PER_MIN: "1000000",
           // No background senders of the relayer key (achievement mints, keeper): a baseline may use it.
-          DISPUTE_KEEPER_INTERVAL_MS: "0",
+          KEEPER_INTERVAL_MS: "0",
           REACTORS_ENABLED: "false",
           ...opts.apiEnv,
         },

@@ -6,6 +6,7 @@ import {BlacklistToken} from "../mocks/BlacklistToken.sol";
 import {FeeOnTransferToken} from "../mocks/FeeOnTransferToken.sol";
 import {ReentrantToken} from "../mocks/ReentrantToken.sol";
 import {IMissionEscrow} from "contracts/interfaces/IMissionEscrow.sol";
+import {IMissionEscrowState} from "contracts/interfaces/IMissionEscrowState.sol";
 import {MissionEscrow} from "contracts/MissionEscrow.sol";
 import {Errors} from "contracts/libraries/Errors.sol";
 import {Missions} from "contracts/types/DataTypes.sol";
@@ -77,7 +78,7 @@ contract Adversarial_Test is Base {
         bt.setBlacklisted(users.performer, true);
         Missions.Settlement memory s = e.previewSettlement(REWARD, 0);
         vm.expectEmit(address(e));
-        emit IMissionEscrow.Credited(users.performer, s.performerAmount);
+        emit IMissionEscrowState.Credited(users.performer, s.performerAmount);
         vm.prank(users.poster);
         e.approveMission(id);
         assertEq(e.credits(users.performer), s.performerAmount, "performer credited");

@@ -7,6 +7,7 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 
 import {Base} from "../Base.t.sol";
 import {IMissionEscrow} from "contracts/interfaces/IMissionEscrow.sol";
+import {IMissionEscrowState} from "contracts/interfaces/IMissionEscrowState.sol";
 import {IOperatorRegistry} from "contracts/interfaces/IOperatorRegistry.sol";
 import {IGuildRegistry} from "contracts/interfaces/IGuildRegistry.sol";
 import {MissionEscrow} from "contracts/MissionEscrow.sol";
@@ -116,7 +117,7 @@ contract Admin_Test is Base {
         address p = makeAddr("P2");
         address l = makeAddr("L2");
         vm.expectEmit(address(escrow));
-        emit IMissionEscrow.TreasurySet(p, l);
+        emit IMissionEscrowState.TreasurySet(p, l);
         vm.prank(users.admin);
         escrow.setTreasuries(p, l);
         assertEq(escrow.protocolTreasury(), p, "protocol");

@@ -4,7 +4,7 @@ pragma solidity 0.8.28;
 import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
 
 import {PayoutBase} from "./PayoutBase.t.sol";
-import {IMissionEscrow} from "contracts/interfaces/IMissionEscrow.sol";
+import {IDisputeCourt} from "contracts/interfaces/IDisputeCourt.sol";
 import {Errors} from "contracts/libraries/Errors.sol";
 import {Missions, Disputes} from "contracts/types/DataTypes.sol";
 
@@ -75,7 +75,7 @@ contract Appeal_Test is PayoutBase {
         uint256 before = usdc.balanceOf(users.performer);
         uint256 decisionDeadline = block.timestamp + 7 days;
         vm.expectEmit(address(escrow));
-        emit IMissionEscrow.DisputeAppealed(disputeId, users.performer, RESERVE, decisionDeadline);
+        emit IDisputeCourt.DisputeAppealed(disputeId, users.performer, RESERVE, decisionDeadline);
         vm.prank(users.performer);
         escrow.appealDispute(disputeId, users.performer);
         Disputes.Dispute memory d = disputeOf(disputeId);
@@ -150,7 +150,7 @@ contract Appeal_Test is PayoutBase {
         // Poster initiated and won; the performer appeals and wins: the poster's DDR goes to the performer.
         uint256 disputeId = createAppealed(Disputes.Outcome.PosterWins, 0, users.performer);
         vm.expectEmit(address(escrow));
-        emit IMissionEscrow.AppealDecided(
+        emit IDisputeCourt.AppealDecided(
             disputeId, users.appealsResolver, Disputes.Outcome.PerformerWins, 0, RESOLUTION_HASH, true
         );
         Disputes.Payout memory p = decide(disputeId, Disputes.Outcome.PerformerWins, 0);
@@ -171,7 +171,7 @@ contract Appeal_Test is PayoutBase {
     function test_GivenAppealedSplit_WhenPercentageChanged_Overturned() external {
         uint256 disputeId = createAppealed(Disputes.Outcome.Split, 30, users.poster);
         vm.expectEmit(address(escrow));
-        emit IMissionEscrow.AppealDecided(disputeId, users.appealsResolver, Disputes.Outcome.Split, 20, RESOLUTION_HASH, true);
+        emit IDisputeCourt.AppealDecided(disputeId, users.appealsResolver, Disputes.Outcome.Split, 20, RESOLUTION_HASH, true);
         Disputes.Payout memory p = decide(disputeId, Disputes.Outcome.Split, 20);
         // Performer part 19.6: fees 0.49 + 0.196; poster 78.4 + DDR + LPP back.
         expectPayout(p, 78.4e6 + 2 * RESERVE, 18.914e6, 0.49e6, 0.196e6, 2e6);

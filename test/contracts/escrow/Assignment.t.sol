@@ -4,7 +4,7 @@ pragma solidity 0.8.28;
 import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
 
 import {Base} from "../Base.t.sol";
-import {IMissionEscrow} from "contracts/interfaces/IMissionEscrow.sol";
+import {IDisputeCourt} from "contracts/interfaces/IDisputeCourt.sol";
 import {Errors} from "contracts/libraries/Errors.sol";
 import {Missions, Disputes} from "contracts/types/DataTypes.sol";
 
@@ -72,7 +72,7 @@ contract Assignment_Test is Base {
     function test_GivenPending_WhenTaken() external {
         uint256 deadline = block.timestamp + 3 days;
         vm.expectEmit(address(escrow));
-        emit IMissionEscrow.DisputeAssigned(disputeId, users.resolver, deadline);
+        emit IDisputeCourt.DisputeAssigned(disputeId, users.resolver, deadline);
         vm.prank(users.resolver);
         escrow.takeDispute(disputeId, users.resolver);
         Disputes.Dispute memory d = disputeOf(disputeId);
@@ -115,7 +115,7 @@ contract Assignment_Test is Base {
         escrow.takeDispute(disputeId, users.resolver);
         vm.warp(disputeOf(disputeId).deadline);
         vm.expectEmit(address(escrow));
-        emit IMissionEscrow.DisputeReleased(disputeId, users.resolver);
+        emit IDisputeCourt.DisputeReleased(disputeId, users.resolver);
         vm.prank(users.eve);
         escrow.releaseDispute(disputeId);
         Disputes.Dispute memory d = disputeOf(disputeId);
@@ -163,14 +163,14 @@ contract Assignment_Test is Base {
     function test_WhenPartiesSubmitEvidence() external {
         bytes32 second = keccak256("more");
         vm.expectEmit(address(escrow));
-        emit IMissionEscrow.EvidenceSubmitted(disputeId, users.poster, true, EVIDENCE_HASH);
+        emit IDisputeCourt.EvidenceSubmitted(disputeId, users.poster, true, EVIDENCE_HASH);
         vm.prank(users.poster);
         escrow.submitEvidence(disputeId, users.poster, EVIDENCE_HASH);
 
         vm.prank(users.resolver);
         escrow.takeDispute(disputeId, users.resolver);
         vm.expectEmit(address(escrow));
-        emit IMissionEscrow.EvidenceSubmitted(disputeId, users.performer, false, second);
+        emit IDisputeCourt.EvidenceSubmitted(disputeId, users.performer, false, second);
         vm.prank(users.performer);
         escrow.submitEvidence(disputeId, users.performer, second);
 

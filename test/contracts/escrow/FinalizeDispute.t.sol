@@ -2,7 +2,7 @@
 pragma solidity 0.8.28;
 
 import {PayoutBase} from "./PayoutBase.t.sol";
-import {IMissionEscrow} from "contracts/interfaces/IMissionEscrow.sol";
+import {IDisputeCourt} from "contracts/interfaces/IDisputeCourt.sol";
 import {Errors} from "contracts/libraries/Errors.sol";
 import {Missions, Disputes} from "contracts/types/DataTypes.sol";
 
@@ -145,7 +145,7 @@ contract FinalizeDispute_Test is PayoutBase {
         escrow.finalizeDispute(disputeId);
         vm.warp(deadline);
         vm.expectEmit(true, true, false, false, address(escrow));
-        emit IMissionEscrow.DisputeFinalized(
+        emit IDisputeCourt.DisputeFinalized(
             disputeId, 1, Disputes.Outcome.Split, 50, Missions.State.Completed, Disputes.Payout(0, 0, 0, 0, 0, 0, address(0)), true
         );
         escrow.finalizeDispute(disputeId);

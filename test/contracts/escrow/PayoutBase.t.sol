@@ -4,7 +4,7 @@ pragma solidity 0.8.28;
 import {Vm} from "forge-std/Vm.sol";
 
 import {Base} from "../Base.t.sol";
-import {IMissionEscrow} from "contracts/interfaces/IMissionEscrow.sol";
+import {IDisputeCourt} from "contracts/interfaces/IDisputeCourt.sol";
 import {Missions, Disputes} from "contracts/types/DataTypes.sol";
 
 /// @notice Helpers that check where a dispute's tokens went.
@@ -33,7 +33,7 @@ abstract contract PayoutBase is Base {
     function finalizedPayout() internal returns (Disputes.Payout memory p, bool found) {
         Vm.Log[] memory logs = vm.getRecordedLogs();
         for (uint256 i; i < logs.length; ++i) {
-            if (logs[i].topics[0] == IMissionEscrow.DisputeFinalized.selector) {
+            if (logs[i].topics[0] == IDisputeCourt.DisputeFinalized.selector) {
                 (,,, p,) = abi.decode(logs[i].data, (Disputes.Outcome, uint8, Missions.State, Disputes.Payout, bool));
                 return (p, true);
             }

@@ -2,7 +2,7 @@
 pragma solidity 0.8.28;
 
 import {Base} from "../Base.t.sol";
-import {IMissionEscrow} from "contracts/interfaces/IMissionEscrow.sol";
+import {IDisputeCourt} from "contracts/interfaces/IDisputeCourt.sol";
 import {Errors} from "contracts/libraries/Errors.sol";
 import {Missions, Disputes} from "contracts/types/DataTypes.sol";
 
@@ -59,7 +59,7 @@ contract RaiseDispute_Test is Base {
         uint256 ddr = 5e6; // 5% of 100 USDC
         uint256 before = usdc.balanceOf(users.poster);
         vm.expectEmit(address(escrow));
-        emit IMissionEscrow.DisputeRaised(1, missionId, users.poster, ddr, REASON_HASH);
+        emit IDisputeCourt.DisputeRaised(1, missionId, users.poster, ddr, REASON_HASH);
         vm.prank(users.poster);
         uint256 disputeId = escrow.raiseDispute(missionId, users.poster, REASON_HASH);
 

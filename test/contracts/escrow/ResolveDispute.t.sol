@@ -2,7 +2,7 @@
 pragma solidity 0.8.28;
 
 import {PayoutBase} from "./PayoutBase.t.sol";
-import {IMissionEscrow} from "contracts/interfaces/IMissionEscrow.sol";
+import {IDisputeCourt} from "contracts/interfaces/IDisputeCourt.sol";
 import {Errors} from "contracts/libraries/Errors.sol";
 import {Missions, Disputes} from "contracts/types/DataTypes.sol";
 
@@ -69,7 +69,7 @@ contract ResolveDispute_Test is PayoutBase {
     function test_GivenInvestigating_WhenResolved() external {
         uint256 appealDeadline = block.timestamp + 3 days;
         vm.expectEmit(address(escrow));
-        emit IMissionEscrow.DisputeResolved(
+        emit IDisputeCourt.DisputeResolved(
             disputeId, users.resolver, Disputes.Outcome.Split, 40, RESOLUTION_HASH, appealDeadline
         );
         resolve(disputeId, Disputes.Outcome.Split, 40);

@@ -62,6 +62,27 @@ contract OperatorRegistry_Test is Base {
         assertFalse(operators.isAuthorized(users.poster, users.operator), "not authorized");
     }
 
+    function test_RenounceOperator() external {
+        vm.prank(users.poster);
+        operators.setOperator(users.operator, true);
+        vm.expectEmit(address(operators));
+        emit IOperatorRegistry.OperatorSet(users.poster, users.operator, false);
+        vm.prank(users.operator);
+        operators.renounceOperator(users.poster);
+        assertFalse(operators.isOperator(users.poster, users.operator), "renounced");
+    }
+
+    function test_RenounceOperator_OnlyTheCallersOwnApproval() external {
+        vm.startPrank(users.poster);
+        operators.setOperator(users.operator, true);
+        operators.setOperator(users.performer, true);
+        vm.stopPrank();
+        vm.prank(users.performer);
+        operators.renounceOperator(users.poster);
+        assertTrue(operators.isOperator(users.poster, users.operator), "another operator's approval stays");
+        assertFalse(operators.isOperator(users.poster, users.performer), "the caller's own is gone");
+    }
+
     function test_SetOperator_RevertWhen_ZeroOperator() external {
         vm.prank(users.poster);
         vm.expectRevert(Errors.ZeroAddress.selector);

@@ -1,0 +1,62 @@
+// The interfaces services are built from. A leaf: it imports types only, never app modules, so any
+// service can depend on these without reaching back into the composition root (api/deps.ts).
+import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hex, PublicClient, TransactionReceipt } from "viem";
+import type { missionEscrowAbi } from "../../abis/index.ts";
+import type { Deployment } from "../../indexer/lib/domain/index.ts";
+
+export interface ChainContext {
+  chainId: number;
+  rpcUrl: string;
+  publicClient: PublicClient;
+  /** Null until a deployment file exists. */
+  deployment: Deployment | null;
+  /** The stablecoin the escrow holds (its `token()`); rejects without a deployment or a reachable chain. */
+  stablecoin(): Promise<Address>;
+  /** EAS explorer base for attestation links: EXPLORER_URL, else the known chain's, else none. */
+  explorerUrl: string | null;
+}
+
+export interface ChainEvent {
+  eventName: string;
+  args: Record<string, unknown>;
+}
+
+/** A contract other than the escrow (EAS, AchievementNFT, ReputationRegistry); the relayer adds the project's errors to its ABI for decoding. */
+export interface TxTarget<abi extends Abi = Abi> {
+  address: Address;
+  abi: abi;
+}
+
+type Writable = "nonpayable" | "payable";
+/** A state-changing function of `abi`, and its arguments. */
+export type WriteName<abi extends Abi> = ContractFunctionName<abi, Writable>;
+export type WriteArgs<abi extends Abi, fn extends WriteName<abi>> = ContractFunctionArgs<abi, Writable, fn>;
+export type EscrowAbi = typeof missionEscrowAbi;
+
+export interface SentTx {
+  hash: Hex;
+  receipt: TransactionReceipt;
+  events: ChainEvent[];
+  indexed: boolean;
+}
+
+/** A relayer key's last read balance: low = under RELAYER_MIN_BALANCE_WEI; empty = cannot pay one transaction. */
+export interface KeyBalance {
+  address: Address;
+  balanceWei: bigint | null;
+  low: boolean;
+  empty: boolean;
+}
+
+/** Sends contract calls from one account (the operator users approve). */
+export interface Relayer {
+  readonly address: Address;
+  /** Sends `fn`(`args`) on the escrow (or `target`); resolves after mining and indexing (bounded). */
+  send<abi extends Abi = EscrowAbi, fn extends WriteName<abi> = WriteName<abi>>(
+    fn: fn,
+    args: WriteArgs<abi, fn>,
+    target?: TxTarget<abi>,
+  ): Promise<SentTx>;
+  /** Each key's balance; `refresh` reads the chain first. */
+  balances(refresh?: boolean): Promise<KeyBalance[]>;
+}

@@ -1,0 +1,11 @@
+// Keeps the discovery read model (api.discovery_missions) up to date with the chain: every journal
+// entry about a mission re-projects that mission's row; a rating re-reads the ratee's reputation into
+// the rows they posted. Idempotent (a projection of current state), so a replay is harmless.
+import type { Reactor } from "./types.ts";
+
+export const discoveryReactor: Reactor = {
+  name: "discovery-read-model",
+  async handle(entry, ctx) {
+    await ctx.deps.repos.discoveryReadModel.applyEntry(entry);
+  },
+};

@@ -1,0 +1,120 @@
+// The personal feed ranked in SQL over the read model: every open mission matching the filters is
+// scored with the formula of api/services/discovery/feed-scoring.ts (the reference; the property test
+// compares the two over random rows) and ordered there, so a page is one LIMIT/OFFSET and no window
+// of candidates travels to the API. The user's side (experience, guild memberships, category
+// preferences) is computed once per request in JS and passed as parameters.
+import type pg from "pg";
+import type { CandidateRow } from "./discovery.repository.ts";
+
+export interface FeedRankQuery {
+  nowSec: number;
+  category?: string;
+  guildId?: string;
+  searchQuery?: string;
+  latitude?: number;
+  longitude?: number;
+  /** Lowercased address of the reader: their own missions are scored by the exact point. */
+  viewer: string;
+  /** min(1, userXP / level-11 XP): the reader's side of xpMatch. */
+  experience: number;
+  /** Active memberships: guild uuid -> guildXP. */
+  guilds: Map<string, number>;
+  /** Lowercased category -> preference 0..1. */
+  preferences: Map<string, number>;
+  weights: { reward: number; urgency: number; distance: number; xpMatch: number; posterReputation: number; categoryPreference: number };
+  guildBoost: number;
+  sortBy: "relevance" | "reward" | "distance" | "urgency";
+  skip: number;
+  take: number;
+}
+
+/** A ranked row: the candidate plus its unrounded factors (combine() rounds them for display). */
+export interface RankedRow extends CandidateRow {
+  eligible: boolean;
+  distance: number | null;
+  reward_score: number;
+  urgency_score: number;
+  distance_score: number;
+  xp_match_score: number;
+  poster_score: number;
+  category_score: number;
+  guild_boost: number;
+  final_score: number;
+}
+
+const COLS = `dm.id, dm.poster, dm.performer, dm.guild_uuid, dm.reward::text AS reward, dm.expires_at::text AS expires_at,
+  dm.details_hash, dm.title, dm.category, dm.latitude, dm.longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp`;
+// float8 expressions in the operation order of feed-scoring.ts / geo.ts (same IEEE operations, so the
+// same doubles up to the last bit of the libm functions): radians as (d * pi) / 180, x² as x * x,
+// Math.round(x) as floor(x + 0.5), clamp01 as least(1, greatest(0, x)).
+const clamp = (x: string) => `least(1::float8, greatest(0::float8, ${x}))`;
+const rad = (x: string) => `((${x}) * pi() / 180)`;
+const haversine = (lat1: string, lng1: string, lat2: string, lng2: string) => {
+  const sLat = `sin(${rad(`${lat2} - ${lat1}`)} / 2)`;
+  const sLng = `sin(${rad(`${lng2} - ${lng1}`)} / 2)`;
+  return `(2 * 6371008.8::float8 * asin(least(1::float8, sqrt(${sLat} * ${sLat} + cos(${rad(lat1)}) * cos(${rad(lat2)}) * (${sLng} * ${sLng})))))`;
+};
+
+export function discoveryFeedRepository(pool: pg.Pool) {
+  return {
+    /** One page of the ranked feed (eligible first, then the sort's key, finalScore, id). */
+    async page(f: FeedRankQuery): Promise<RankedRow[]> {
+      const params: unknown[] = [];
+      const p = (v: unknown) => (params.push(v), `$${params.length}`);
+      const where = [`dm.state = 'Open'`, `dm.expires_at > ${p(f.nowSec)}`];
+      if (f.category) where.push(`dm.category_lc = lower(${p(f.category)})`);
+      if (f.guildId) where.push(`dm.guild_uuid = ${p(f.guildId)}`);
+      if (f.searchQuery) where.push(`dm.search_vector @@ websearch_to_tsquery('english', ${p(f.searchQuery)})`);
+      let distance = "NULL::float8";
+      if (f.latitude !== undefined && f.longitude !== undefined) {
+        const v = `${p(f.viewer.toLowerCase())}::text`;
+        const party = `(dm.poster = ${v} OR coalesce(dm.performer = ${v}, false))`;
+        const lat = `${p(f.latitude)}::float8`;
+        const lng = `${p(f.longitude)}::float8`;
+        const shownLat = `CASE WHEN ${party} THEN dm.latitude ELSE dm.pub_latitude END`;
+        const shownLng = `CASE WHEN ${party} THEN dm.longitude ELSE dm.pub_longitude END`;
+        // The distance the reader is shown, to 0.1 m (discovery.service.ts shownDistance).
+        distance = `CASE WHEN dm.latitude IS NOT NULL AND dm.longitude IS NOT NULL
+          THEN floor(${haversine(lat, lng, shownLat, shownLng)} * 10 + 0.5) / 10 END`;
+      }
+      const guildIds = p([...f.guilds.keys()]);
+      const guildXps = p([...f.guilds.values()]);
+      const w = f.weights;
+      const [wr, wu, wd, wx, wp, wc] = [w.reward, w.urgency, w.distance, w.xpMatch, w.posterReputation, w.categoryPreference].map((x) => `${p(x)}::float8`);
+      const order = {
+        relevance: "",
+        reward: "s.reward::numeric DESC,",
+        distance: "s.distance ASC NULLS LAST,",
+        urgency: "s.expires_at::bigint ASC,",
+      }[f.sortBy];
+      const sql = `
+        WITH c AS (
+          SELECT ${COLS}, ${distance} AS distance,
+                 ${clamp(`log(1 + dm.reward::float8 / 1e6) / log(1001::float8)`)} AS reward_score,
+                 ${clamp(`1 - (dm.expires_at - ${p(f.nowSec)}::bigint)::float8 / 3600 / 168`)} AS urgency_score,
+                 g.xp AS guild_xp,
+                 CASE WHEN dm.rating_count > 0 THEN ${clamp(`(dm.rating_sum::float8 / dm.rating_count - 1) / 4`)} ELSE 0.5::float8 END AS poster_score,
+                 coalesce((SELECT cp.v FROM unnest(${p([...f.preferences.keys()])}::text[], ${p([...f.preferences.values()])}::float8[]) AS cp(k, v)
+                            WHERE cp.k = coalesce(dm.category_lc, '') LIMIT 1), 0::float8) AS category_score
+            FROM api.discovery_missions dm
+            LEFT JOIN LATERAL (SELECT x.xp FROM unnest(${guildIds}::text[], ${guildXps}::int[]) AS x(id, xp) WHERE x.id = dm.guild_uuid LIMIT 1) g ON true
+           WHERE ${where.join(" AND ")}),
+        f AS (
+          SELECT c.*,
+                 (c.guild_uuid IS NULL OR (c.guild_xp IS NOT NULL AND (c.min_guild_xp IS NULL OR c.guild_xp >= c.min_guild_xp))) AS eligible,
+                 CASE WHEN c.distance IS NULL THEN 0.5::float8 ELSE ${clamp(`1 - c.distance / 50000`)} END AS distance_score,
+                 ${clamp(`1 - abs(${p(f.experience)}::float8 - c.reward_score)`)} AS xp_match_score,
+                 CASE WHEN c.guild_xp IS NOT NULL THEN ${p(f.guildBoost)}::float8 ELSE 1::float8 END AS guild_boost
+            FROM c),
+        s AS (
+          SELECT f.*, floor((${wr} * f.reward_score + ${wu} * f.urgency_score + ${wd} * f.distance_score + ${wx} * f.xp_match_score
+                             + ${wp} * f.poster_score + ${wc} * f.category_score) * f.guild_boost * 10000 + 0.5) / 10000 AS final_score
+            FROM f)
+        SELECT s.* FROM s
+         ORDER BY s.eligible DESC, ${order} s.final_score DESC, s.id COLLATE "C"
+         OFFSET ${Math.floor(f.skip)} LIMIT ${Math.floor(f.take)}`;
+      return (await pool.query<RankedRow>({ text: sql, values: params })).rows;
+    },
+  };
+}
+export type DiscoveryFeedRepository = ReturnType<typeof discoveryFeedRepository>;

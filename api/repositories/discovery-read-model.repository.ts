@@ -1,0 +1,212 @@
+// The discovery read model (api.discovery_missions): one row per mission with what the map, the feed
+// and search read. One SQL projection from the chain's views + the current details builds a row; the
+// incremental path (journal reactor, the relayer's read-your-writes hook, the details write) and the
+// rebuild run that same projection, so they cannot drift apart.
+import type pg from "pg";
+import { listen, type Listening } from "../db/listen.ts";
+import { chainRead } from "./chain-query.ts";
+
+/** Columns the projection writes (everything but the generated ones and change_seq). */
+const COLUMNS = [
+  "id", "on_chain_id", "poster", "performer", "state", "guild_uuid", "reward", "expires_at", "created_at",
+  "details_hash", "details_created_at", "title", "description", "category", "latitude", "longitude",
+  "rating_sum", "rating_count", "min_guild_xp", "search_vector",
+] as const;
+
+/** Journal types after which a poster's reputation (user_stats) may have changed. */
+const REPUTATION_TYPES = new Set(["RATING_ATTESTED"]);
+const BLOCK_FACTOR = 1_000_000_000n;
+const WRITE_LOCK = 7_301_013;
+
+type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
+
+export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string) {
+  const s = `"${chainSchema.replace(/"/g, '""')}"`;
+
+  /**
+   * The projection of the missions matching `where` (SQL over m = chain mission). The details are
+   * attached only while the chain holds their hash AND they were registered for this mission (their
+   * on_chain_id): another mission committing a copied hash does not inherit its text and location.
+   */
+  const projection = (where: string) => `
+    SELECT m.id, m.on_chain_id, lower(m.poster), lower(m.performer), m.state, m.guild_uuid, m.reward,
+           m.expires_at, m.created_at, lower(m.details_hash), d.created_at, d.title, d.description, d.category,
+           d.latitude, d.longitude, coalesce(us.rating_sum, 0), coalesce(us.rating_count, 0),
+           CASE WHEN m.guild_uuid IS NOT NULL THEN
+             (SELECT max(be.min_guild_xp) FROM ${s}.board_entries be WHERE be.mission_id = m.id AND be.active) END,
+           d.search_vector
+      FROM ${s}.missions m
+      LEFT JOIN api.mission_details d ON d.details_hash = lower(m.details_hash) AND d.on_chain_id = m.on_chain_id::text
+      LEFT JOIN ${s}.user_stats us ON us.address = lower(m.poster)
+     WHERE ${where}`;
+
+  const cols = COLUMNS.map((c) => `"${c}"`).join(", ");
+  // A row whose projection did not change keeps its change_seq: the change feed sends real changes only.
+  const upsert = (where: string) => `
+    INSERT INTO api.discovery_missions AS t (${cols}) ${projection(where)}
+    ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((c) => c !== "id").map((c) => `"${c}" = EXCLUDED."${c}"`).join(", ")},
+      change_seq = nextval('api.discovery_change_seq')
+    WHERE (${COLUMNS.map((c) => `t."${c}"`).join(", ")}) IS DISTINCT FROM (${COLUMNS.map((c) => `EXCLUDED."${c}"`).join(", ")})`;
+
+  async function refreshOn(db: Queryable, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db.query(upsert(`m.id = ANY($1::text[])`), [ids]);
+    // A mission the indexer no longer holds (rewound after a restart) leaves the read model too.
+    await db.query(
+      `DELETE FROM api.discovery_missions dm WHERE dm.id = ANY($1::text[])
+          AND NOT EXISTS (SELECT 1 FROM ${s}.missions m WHERE m.id = dm.id)`,
+      [ids],
+    );
+  }
+
+  async function refreshPosters(db: Queryable, posters: string[]): Promise<void> {
+    if (posters.length === 0) return;
+    await db.query(
+      `UPDATE api.discovery_missions t SET rating_sum = x.rs, rating_count = x.rc, change_seq = nextval('api.discovery_change_seq')
+         FROM (SELECT p.address, coalesce(us.rating_sum, 0) AS rs, coalesce(us.rating_count, 0) AS rc
+                 FROM unnest($1::text[]) AS p(address) LEFT JOIN ${s}.user_stats us ON us.address = p.address) x
+        WHERE t.poster = x.address AND (t.rating_sum, t.rating_count) IS DISTINCT FROM (x.rs, x.rc)`,
+      [posters.map((p) => p.toLowerCase())],
+    );
+  }
+
+  /**
+   * A write transaction. Writers serialise on WRITE_LOCK so the change feed's sequence numbers
+   * (api.discovery_changes, filled by a trigger) commit in order: a reader's `seq > cursor` never
+   * skips a change that was numbered earlier but committed later. Writes are one per relayed write
+   * or journal entry, a few milliseconds each.
+   */
+  async function inTransaction<T>(fn: (c: pg.PoolClient) => Promise<T>, opts: { rebuild?: boolean } = {}): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
+      if (opts.rebuild) await client.query(`SET LOCAL discovery.rebuild = 'on'`);
+      const out = await fn(client);
+      await client.query("COMMIT");
+      return out;
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => {});
+      // The chain views are missing until the indexer has started once: 503 INDEXER_UNAVAILABLE, not 500.
+      return chainRead(Promise.reject(err));
+    } finally {
+      client.release();
+    }
+  }
+
+  return {
+    /** Re-projects these missions (chain facts + current details); deletes those the chain no longer has. */
+    refresh: (ids: string[]) => inTransaction((c) => refreshOn(c, [...new Set(ids)])),
+
+    /** Re-reads the reputation of these posters into all their rows. */
+    refreshPosters: (posters: string[]) => inTransaction((c) => refreshPosters(c, [...new Set(posters)])),
+
+    /**
+     * Everything the journal entries of one block touched (read-your-writes: the relayer calls this
+     * once the indexer has reached the block of its receipt, before the write's response).
+     */
+    async syncBlock(block: bigint): Promise<void> {
+      const { rows } = await pool.query<{ mission_id: string | null; account: string | null; type: string }>(
+        `SELECT DISTINCT mission_id, account, type FROM ${s}.journal WHERE id >= $1 AND id < $2`,
+        [(block * BLOCK_FACTOR).toString(), ((block + 1n) * BLOCK_FACTOR).toString()],
+      );
+      const ids = rows.flatMap((r) => (r.mission_id ? [r.mission_id] : []));
+      const posters = rows.flatMap((r) => (r.account && REPUTATION_TYPES.has(r.type) ? [r.account] : []));
+      await inTransaction(async (c) => {
+        await refreshOn(c, [...new Set(ids)]);
+        await refreshPosters(c, [...new Set(posters)]);
+      });
+    },
+
+    /** One journal entry (the reactor): its mission, and its account's reputation after a rating. */
+    async applyEntry(e: { type: string; missionId: string | null; account: string | null }): Promise<void> {
+      await inTransaction(async (c) => {
+        if (e.missionId) await refreshOn(c, [e.missionId]);
+        if (e.account && REPUTATION_TYPES.has(e.type)) await refreshPosters(c, [e.account]);
+      });
+    },
+
+    /**
+     * The details write that makes a details row current for its mission (the create path records the
+     * on-chain id once the chain has it), and the mission's row, in one transaction.
+     */
+    async attachDetails(hash: string, onChainId: string): Promise<void> {
+      await inTransaction(async (c) => {
+        await c.query(`UPDATE api.mission_details SET on_chain_id = $2 WHERE details_hash = $1`, [hash.toLowerCase(), onChainId]);
+        const { rows } = await c.query<{ id: string }>(`SELECT id FROM ${s}.missions WHERE on_chain_id = $1::numeric`, [onChainId]);
+        await refreshOn(c, rows.map((r) => r.id));
+      });
+    },
+
+    /**
+     * Rebuilds the whole table from the chain views and the details, in one transaction (readers see
+     * the old rows until it commits; the change feed stays silent: nothing changed for subscribers).
+     * Returns the number of rows.
+     */
+    async rebuild(): Promise<number> {
+      return inTransaction(async (c) => {
+        await c.query(`LOCK TABLE api.discovery_missions IN EXCLUSIVE MODE`);
+        await c.query(`DELETE FROM api.discovery_missions`);
+        await c.query(`DELETE FROM api.discovery_cells`); // all zero now; the insert's trigger counts afresh
+        const res = await c.query(`INSERT INTO api.discovery_missions (${cols}) ${projection("true")}`);
+        return res.rowCount ?? 0;
+      }, { rebuild: true });
+    },
+
+    /**
+     * Cells whose kept count differs from a fresh count of the read model (the triggers' check):
+     * empty when the incremental cell counts are exact.
+     */
+    async cellDrift(): Promise<{ latitude: number; longitude: number; kept: number; actual: number }[]> {
+      const { rows } = await pool.query(
+        `SELECT coalesce(c.pub_latitude, a.pub_latitude) AS latitude, coalesce(c.pub_longitude, a.pub_longitude) AS longitude,
+                coalesce(c.open_count, 0) AS kept, coalesce(a.n, 0) AS actual
+           FROM api.discovery_cells c
+           FULL JOIN (SELECT pub_latitude, pub_longitude, count(*)::int AS n FROM api.discovery_missions
+                       WHERE state = 'Open' AND geo IS NOT NULL GROUP BY 1, 2) a
+             ON a.pub_latitude = c.pub_latitude AND a.pub_longitude = c.pub_longitude
+          WHERE coalesce(c.open_count, 0) <> coalesce(a.n, 0)`,
+      );
+      return rows;
+    },
+
+    /** The projected columns of every row, ordered by id (the rebuild-equals-incremental check). */
+    async snapshot(): Promise<Record<string, unknown>[]> {
+      const { rows } = await pool.query(
+        `SELECT ${cols}, category_lc, geo::text AS geo, pub_latitude, pub_longitude FROM api.discovery_missions ORDER BY id`,
+      );
+      return rows;
+    },
+  };
+}
+export type DiscoveryReadModelRepository = ReturnType<typeof discoveryReadModelRepository>;
+
+/**
+ * The change feed's reads (real time): changes after a cursor in commit order, the current head, the
+ * purge of old entries, and the wake-up on every commit (the trigger NOTIFYs discovery_changes).
+ */
+export function discoveryChangesRepository(pool: pg.Pool) {
+  return {
+    async head(): Promise<bigint> {
+      const { rows } = await pool.query<{ seq: string | null }>(`SELECT max(seq)::text AS seq FROM api.discovery_changes`);
+      return BigInt(rows[0]?.seq ?? 0);
+    },
+    async after(cursor: bigint, limit: number): Promise<{ seq: bigint; missionId: string; kind: "created" | "updated" }[]> {
+      const { rows } = await pool.query<{ seq: string; mission_id: string; kind: "created" | "updated" }>(
+        `SELECT seq::text, mission_id, kind FROM api.discovery_changes WHERE seq > $1 ORDER BY seq LIMIT $2`,
+        [cursor.toString(), limit],
+      );
+      return rows.map((r) => ({ seq: BigInt(r.seq), missionId: r.mission_id, kind: r.kind }));
+    },
+    /** Entries older than `hours` (a reconnecting copy catches up over far less). */
+    async purge(hours: number): Promise<number> {
+      const res = await pool.query(`DELETE FROM api.discovery_changes WHERE at < now() - make_interval(hours => $1)`, [hours]);
+      return res.rowCount ?? 0;
+    },
+    /** Wakes `onNotify` on every committed change; `onLost` once if the connection goes (re-listen, then catch up). */
+    listen(onNotify: () => void, onLost: (err?: unknown) => void): Promise<Listening> {
+      return listen(pool, "discovery_changes", () => onNotify(), onLost);
+    },
+  };
+}
+export type DiscoveryChangesRepository = ReturnType<typeof discoveryChangesRepository>;

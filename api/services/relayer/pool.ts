@@ -1,0 +1,143 @@
+// The relayer key pool (docs/decisions.md "Relayer key pool (executor)"): one key relayer per
+// RELAYER_PRIVATE_KEYS entry, behind the one `Relayer` port. A call the executor's allowlist names
+// (target, selector: read from the executor, once per pair) goes as `executor.execute(target, data)`
+// from the least-busy funded key: users approved the executor, so any key may act for them. Any other
+// call (role-gated: mint, grantRole, decideAppeal, setBuilderScore; signature-authorised set-up) goes
+// directly from key 0, the primary, which holds the roles. Without an executor (older deployment
+// files) every call goes directly from the primary, as a one-key relayer did.
+import { encodeFunctionData, type Abi, type Address } from "viem";
+import { errorsAbi, missionEscrowAbi, relayerExecutorAbi } from "../../../abis/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { KeyBalance, Relayer, SentTx, TxTarget } from "../../lib/ports.ts";
+import type { OutboxRow } from "../../repositories/outbox.repository.ts";
+import { isChainUnreachable } from "../chain-errors.ts";
+import { errText, escrowCallAbi, nextRequestRef } from "./common.ts";
+import { createKeyRelayer, type KeyDeps, type KeyRelayer } from "./key.ts";
+import type { Call } from "./send.ts";
+
+// Every custom error of the project, so that a revert on any target is decoded into an API code.
+const withErrorsCache = new WeakMap<Abi, Abi>();
+function withErrors(abi: Abi): Abi {
+  let out = withErrorsCache.get(abi);
+  if (!out) withErrorsCache.set(abi, (out = [...abi, ...errorsAbi]));
+  return out;
+}
+// execute() plus the target's errors: the executor re-raises a target's revert unchanged, so the
+// existing mapping (Unauthorized -> FORBIDDEN, ...) decodes it; the executor's own errors too.
+const viaExecutorCache = new WeakMap<Abi, Abi>();
+function viaExecutorAbi(targetAbi: Abi): Abi {
+  let out = viaExecutorCache.get(targetAbi);
+  if (!out) viaExecutorCache.set(targetAbi, (out = [...relayerExecutorAbi, ...targetAbi.filter((x) => x.type === "error")]));
+  return out;
+}
+
+export interface PoolDeps extends Omit<KeyDeps, "account"> {
+  /** Key 0 is the primary (the deployment's relayer: roles, EAS attester). */
+  accounts: KeyDeps["account"][];
+  escrow: Address;
+  /** The deployment's RelayerExecutor, or null: every call direct from the primary. */
+  executor: Address | null;
+}
+
+export function createRelayerPool(deps: PoolDeps): Relayer {
+  if (!deps.accounts.length) throw new Error("the relayer pool needs at least one key");
+  const keys: KeyRelayer[] = deps.accounts.map((account) => createKeyRelayer({ ...deps, account }));
+  const primary = keys[0]!;
+  const byAddress = new Map(keys.map((k) => [k.address.toLowerCase(), k]));
+  const { executor, publicClient, logger, metrics } = deps;
+  let turn = 0;
+
+  // The allowlist as the executor has it; a failed read is not remembered.
+  const allowed = new Map<string, Promise<boolean>>();
+  function isAllowed(target: Address, selector: string): Promise<boolean> {
+    const id = `${target.toLowerCase()}:${selector}`;
+    let p = allowed.get(id);
+    if (!p) {
+      p = publicClient.readContract({ address: executor!, abi: relayerExecutorAbi, functionName: "isAllowed", args: [target, selector as `0x${string}`] });
+      p.catch(() => allowed.delete(id));
+      allowed.set(id, p);
+    }
+    return p;
+  }
+
+  /** The funded key with the fewest sends in flight (ties in turn); RELAYER_UNFUNDED when none is. */
+  async function pick(): Promise<KeyRelayer> {
+    if (keys.length === 1) return primary; // the key's own check answers RELAYER_UNFUNDED naming it
+    let funded = keys.filter((k) => !k.balance.current().empty);
+    if (!funded.length) {
+      await Promise.all(keys.map((k) => k.balance.refresh()));
+      funded = keys.filter((k) => !k.balance.current().empty);
+    }
+    if (!funded.length) {
+      throw new AppError("RELAYER_UNFUNDED", `No relayer key has ETH left for gas (${keys.map((k) => k.address).join(", ")}); try again once one is refunded`, undefined, { "Retry-After": "60" });
+    }
+    const start = turn++ % funded.length;
+    let best = funded[start]!;
+    for (let i = 1; i < funded.length; i++) {
+      const k = funded[(start + i) % funded.length]!;
+      if (k.inFlight() < best.inFlight()) best = k;
+    }
+    return best;
+  }
+
+  async function send(call: Call, eventsAbi: Abi): Promise<SentTx> {
+    const fn = call.functionName;
+    const ref = nextRequestRef();
+    let key: KeyRelayer;
+    let routed: Call;
+    let recorded: OutboxRow | null;
+    try {
+      recorded = ref ? await primary.findForRequest(ref) : null;
+      const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args });
+      const forward = executor !== null && (await isAllowed(call.address, data.slice(0, 10)));
+      routed = forward ? { address: executor, abi: viaExecutorAbi(call.abi), functionName: "execute", args: [call.address, data] } : call;
+      const live = recorded && recorded.status !== "failed" && recorded.status !== "dropped" ? recorded : null;
+      if (live) {
+        // A retry of a request whose tx is recorded: resume on the key that signed it.
+        const signer = byAddress.get(live.address.toLowerCase());
+        if (!signer) {
+          throw new AppError("CHAIN_UNAVAILABLE", `This request's transaction ${live.hash} was signed by relayer key ${live.address}, which is no longer configured; add it back to RELAYER_PRIVATE_KEYS until it settles`);
+        }
+        key = signer;
+      } else {
+        key = forward ? await pick() : primary;
+      }
+    } catch (err) {
+      metrics.relayerTxs.inc({ fn, result: "rejected" });
+      if (err instanceof AppError) throw err;
+      if (isChainUnreachable(err)) throw new AppError("CHAIN_UNAVAILABLE", "The chain is unreachable; try again later");
+      logger.error("relayer routing failure", { fn, err: errText(err) });
+      throw new AppError("INTERNAL_ERROR", "Internal server error");
+    }
+    return key.send(routed, eventsAbi, fn, ref, recorded);
+  }
+
+  // Which keys may forward: a key without RELAYER_ROLE on the executor would see every forward refused.
+  if (executor) {
+    void (async () => {
+      const role = await publicClient.readContract({ address: executor, abi: relayerExecutorAbi, functionName: "RELAYER_ROLE" });
+      for (const k of keys) {
+        const ok = await publicClient.readContract({ address: executor, abi: relayerExecutorAbi, functionName: "hasRole", args: [role, k.address] });
+        if (!ok) logger.warn("a relayer key lacks RELAYER_ROLE on the executor: its forwards will be refused", { key: k.address, executor });
+      }
+    })().catch((err: unknown) => logger.warn("could not check the relayer keys' RELAYER_ROLE", { err: errText(err) }));
+  }
+
+  return {
+    address: primary.address,
+    async balances(refresh = false) {
+      if (!refresh) return keys.map((k) => k.balance.current());
+      // A probe must answer even while the chain does not: after 1 s, the last balance read.
+      return Promise.all(keys.map((k) => {
+        const stale = new Promise<KeyBalance>((r) => setTimeout(() => r(k.balance.current()), 1_000).unref());
+        return Promise.race([k.balance.refresh(), stale]);
+      }));
+    },
+    // The port types `args` by the ABI; here one path serves every ABI, so they are checked as a list.
+    send(functionName: string, args: unknown, target?: TxTarget) {
+      if (!Array.isArray(args)) throw new TypeError(`relayer.send(${functionName}): args must be a list`);
+      if (!target) return send({ address: deps.escrow, abi: escrowCallAbi, functionName, args }, missionEscrowAbi);
+      return send({ address: target.address, abi: withErrors(target.abi), functionName, args }, target.abi);
+    },
+  };
+}

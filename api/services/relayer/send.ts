@@ -1,0 +1,128 @@
+// Preparing, recording and broadcasting one transaction. Outside any lock, gas is estimated: that is
+// also the simulation, so a revert is decoded (custom error -> API code) before any gas is spent.
+// Then the nonce is allocated, the tx signed and recorded in the outbox (one short Postgres
+// transaction), and only then broadcast. The chain's pending nonce is read only on the first send of
+// a process and after "nonce too low" (another sender used the key): re-sync.
+import { encodeFunctionData, keccak256, type Abi, type Account, type Address, type Hex, type PublicClient } from "viem";
+import { AppError } from "../../lib/errors.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { OutboxRepository, OutboxRow, RequestRef } from "../../repositories/outbox.repository.ts";
+import { decodedRevert, isChainUnreachable } from "../chain-errors.ts";
+import { errText, sendErrorKind } from "./common.ts";
+import type { Fees } from "./fees.ts";
+import type { Allocated } from "./nonce-allocator.ts";
+import type { AllocateItem } from "../../repositories/outbox.repository.ts";
+
+/** A call as the relayer's internals see it: the ABI widened, so one code path serves every target. */
+export interface Call {
+  address: Address;
+  abi: Abi;
+  functionName: string;
+  args: readonly unknown[];
+}
+
+export function createSender(deps: {
+  account: Account;
+  chainId: number;
+  publicClient: PublicClient;
+  outbox: OutboxRepository;
+  logger: Logger;
+  currentFees: () => Promise<Fees>;
+  allocate: (item: AllocateItem, hint: bigint, reconcile: boolean) => Promise<Allocated>;
+  signTx: NonNullable<Account["signTransaction"]>;
+  crashAfterBroadcast?: boolean;
+}) {
+  const { account, publicClient, outbox, logger, chainId } = deps;
+  let reconciled = false;
+
+  async function rawSend(raw: Hex): Promise<"sent" | "known" | "nonce-taken" | "fee-too-low"> {
+    try {
+      await publicClient.request({ method: "eth_sendRawTransaction", params: [raw] });
+      return "sent";
+    } catch (err) {
+      const kind = sendErrorKind(errText(err));
+      if (kind === "other") throw err;
+      return kind;
+    }
+  }
+
+  /** Simulation and gas in one call; a revert comes back decoded. */
+  async function prepare(call: Call, resync: boolean) {
+    const req = { account, ...call };
+    const [gas, hint, fee] = await Promise.all([
+      publicClient.estimateContractGas(req).catch(async (err: unknown) => {
+        if (decodedRevert(err) || isChainUnreachable(err)) throw err;
+        await publicClient.simulateContract(req); // decodes what estimateGas did not
+        throw err;
+      }),
+      // The chain's count only when the counter may be off (first send, or another sender used the key).
+      resync ? publicClient.getTransactionCount({ address: account.address, blockTag: "pending" }).then(BigInt) : 0n,
+      deps.currentFees(),
+    ]);
+    const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args });
+    // Margin: state may change between the estimate and the mining (other txs in the same blocks).
+    return { data, gas: (gas * 13n) / 10n + 10_000n, hint, fee };
+  }
+
+  /** A recorded tx of this request: make sure it is on its way again (same bytes). */
+  async function resume(row: OutboxRow): Promise<OutboxRow> {
+    if (row.status === "signed") await rawSend(row.raw).catch((err) => {
+      if (isChainUnreachable(err)) throw err;
+      logger.warn("relayer resume rebroadcast", { err: errText(err) });
+    });
+    return row;
+  }
+
+  /** Records and broadcasts a new transaction, or returns the recorded one of this request. */
+  async function sendNew(call: Call, fn: string, ref: RequestRef | null, replaceId?: number): Promise<OutboxRow> {
+    for (let attempt = 0; ; attempt++) {
+      const resync = !reconciled || attempt > 0;
+      const p = await prepare(call, resync);
+      const reconcile = !reconciled;
+      const result = await deps.allocate({
+        fn, ref, replaceId,
+        sign: async (nonce) => {
+          const raw = await deps.signTx({
+            chainId, type: "eip1559", to: call.address, data: p.data, value: 0n, gas: p.gas, nonce: Number(nonce),
+            maxFeePerGas: p.fee.maxFeePerGas, maxPriorityFeePerGas: p.fee.maxPriorityFeePerGas,
+          });
+          return { hash: keccak256(raw), raw };
+        },
+      }, p.hint, reconcile);
+      reconciled = true;
+      if ("conflict" in result) return resume(result.conflict);
+      const row = result.row;
+      let outcome: Awaited<ReturnType<typeof rawSend>>;
+      try {
+        outcome = await rawSend(row.raw);
+      } catch (err) {
+        if (isChainUnreachable(err)) throw err; // stays 'signed': the watchdog or a retry rebroadcasts it
+        // Rejected outright (funds, gas...): the nonce is unused; a no-op fills it once a later tx waits.
+        await outbox.markStatus(row.id, "failed").catch(() => {});
+        throw err;
+      }
+      if (outcome === "nonce-taken") {
+        // Another sender used this key's nonce (an operator script): re-sync from the chain, re-sign.
+        await outbox.markStatus(row.id, "dropped").catch(() => {});
+        replaceId = row.id;
+        logger.warn("relayer nonce taken by another sender, re-syncing", { fn, nonce: row.nonce.toString(), attempt });
+        if (attempt >= 4) throw new AppError("CHAIN_UNAVAILABLE", "Could not get a nonce for the relayer; try again");
+        continue;
+      }
+      if (outcome === "fee-too-low") {
+        // The base fee rose above the signed fee cap between the fee read and the broadcast, and this
+        // node refuses such a tx where geth would queue it. Handled as geth's case: the tx stays
+        // recorded and the receipt watcher replaces it (same nonce, fees read afresh, never above the
+        // cap) after RELAYER_REPLACE_AFTER_BLOCKS, so no nonce is skipped.
+        logger.warn("relayer tx refused: fee cap below the next base fee; it will be replaced", { fn, hash: row.hash, nonce: row.nonce.toString() });
+      }
+      if (deps.crashAfterBroadcast) {
+        logger.error("RELAYER_CRASH_AFTER_BROADCAST: killing the process (test hook)", { hash: row.hash });
+        process.kill(process.pid, "SIGKILL");
+      }
+      return row;
+    }
+  }
+
+  return { rawSend, resume, sendNew };
+}

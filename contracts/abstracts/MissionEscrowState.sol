@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+
+import {IGuildRegistry} from "../interfaces/IGuildRegistry.sol";
+import {IMissionEscrowState} from "../interfaces/IMissionEscrowState.sol";
+import {IOperatorRegistry} from "../interfaces/IOperatorRegistry.sol";
+import {Errors} from "../libraries/Errors.sol";
+import {SettlementMath} from "../libraries/SettlementMath.sol";
+import {Missions, Disputes} from "../types/DataTypes.sol";
+
+/// @title MissionEscrowState
+/// @notice The escrow's storage, views and the helpers both state machines share: lookups, party
+/// checks and the token's pull and push. See IMissionEscrowState.
+/// @dev Missions and disputes move the same funds, so they share this one storage layout in one
+/// contract; DisputeCourt and MissionEscrow only add behaviour on top.
+abstract contract MissionEscrowState is IMissionEscrowState, AccessControl, ReentrancyGuardTransient {
+    using SafeERC20 for IERC20;
+
+    /*//////////////////////////////////////////////////////////////
+                               CONSTANTS
+    //////////////////////////////////////////////////////////////*/
+
+    /// @inheritdoc IMissionEscrowState
+    bytes32 public constant RESOLVER_ROLE = keccak256("RESOLVER_ROLE");
+    /// @inheritdoc IMissionEscrowState
+    bytes32 public constant APPEALS_ROLE = keccak256("APPEALS_ROLE");
+
+    /// @inheritdoc IMissionEscrowState
+    uint256 public constant PROTOCOL_FEE_BPS = SettlementMath.PROTOCOL_FEE_BPS;
+    /// @inheritdoc IMissionEscrowState
+    uint256 public constant LABS_FEE_BPS = SettlementMath.LABS_FEE_BPS;
+    /// @inheritdoc IMissionEscrowState
+    uint256 public constant RESOLVER_FEE_BPS = SettlementMath.RESOLVER_FEE_BPS;
+    /// @inheritdoc IMissionEscrowState
+    uint256 public constant RESERVE_BPS = SettlementMath.RESERVE_BPS;
+    /// @inheritdoc IMissionEscrowState
+    uint256 public constant MIN_RESERVE = SettlementMath.MIN_RESERVE;
+    /// @inheritdoc IMissionEscrowState
+    uint256 public constant MAX_GUILD_FEE_BPS = 1000;
+    /// @inheritdoc IMissionEscrowState
+    uint256 public constant MIN_REWARD = 1;
+    /// @inheritdoc IMissionEscrowState
+    uint256 public constant MAX_REWARD = type(uint64).max;
+    /// @inheritdoc IMissionEscrowState
+    uint256 public constant MIN_DURATION = 60;
+    /// @inheritdoc IMissionEscrowState
+    uint256 public constant MAX_DURATION = 365 days;
+
+    /*//////////////////////////////////////////////////////////////
+                                STORAGE
+    //////////////////////////////////////////////////////////////*/
+
+    IERC20 internal immutable _token;
+    /// @notice The registry of operators that may act for a party.
+    IOperatorRegistry public immutable operators;
+    /// @notice The registry whose guilds missions may be posted into.
+    /// @dev Not declared in IMissionEscrowState: IGuildRegistry imports IMissionEscrow, which derives from
+    /// IMissionEscrowState, and a base interface cannot sit in its derived interface's import cycle.
+    IGuildRegistry public immutable guilds;
+
+    /// @inheritdoc IMissionEscrowState
+    address public protocolTreasury;
+    /// @inheritdoc IMissionEscrowState
+    address public labsTreasury;
+
+    /// @dev Indexed by Missions.Window; five uint32 in one slot.
+    uint32[5] internal _windows;
+
+    /// @inheritdoc IMissionEscrowState
+    uint256 public missionCount;
+    /// @inheritdoc IMissionEscrowState
+    uint256 public disputeCount;
+
+    mapping(uint256 missionId => Missions.Record) internal _missions;
+    mapping(uint256 disputeId => Disputes.Dispute) internal _disputes;
+    /// @inheritdoc IMissionEscrowState
+    mapping(uint256 missionId => uint256 disputeId) public disputeOf;
+    /// @inheritdoc IMissionEscrowState
+    mapping(address account => uint256 amount) public credits;
+    /// @inheritdoc IMissionEscrowState
+    mapping(uint32 guildId => uint256 amount) public guildFees;
+
+    /*//////////////////////////////////////////////////////////////
+                              CONSTRUCTOR
+    //////////////////////////////////////////////////////////////*/
+
+    /// @dev Requirements: no address is zero; the token has 6 decimals (amounts are base units of a
+    /// dollar stablecoin everywhere, from the API's limits to the reserve floor).
+    constructor(
+        IERC20 token_,
+        IOperatorRegistry operators_,
+        IGuildRegistry guilds_,
+        address admin,
+        address protocolTreasury_,
+        address labsTreasury_
+    ) {
+        if (address(operators_) == address(0) || address(guilds_) == address(0) || admin == address(0)) {
+            revert Errors.ZeroAddress();
+        }
+        uint8 decimals = IERC20Metadata(address(token_)).decimals();
+        if (decimals != 6) revert Errors.MissionEscrow_InvalidToken(address(token_), decimals);
+        _token = token_;
+        operators = operators_;
+        guilds = guilds_;
+        _grantRole(DEFAULT_ADMIN_ROLE, admin);
+        _setTreasuries(protocolTreasury_, labsTreasury_);
+        _windows = [uint32(7 days), uint32(3 days), uint32(3 days), uint32(7 days), uint32(30 days)];
+    }
+
+    /*//////////////////////////////////////////////////////////////
+                                 VIEWS
+    //////////////////////////////////////////////////////////////*/
+
+    /// @inheritdoc IMissionEscrowState
+    function token() external view returns (address) {
+        return address(_token);
+    }
+
+    /// @inheritdoc IMissionEscrowState
+    function windowOf(Missions.Window window) external view returns (uint256) {
+        return _windows[uint8(window)];
+    }
+
+    /// @inheritdoc IMissionEscrowState
+    function windowBounds(Missions.Window window) public pure returns (uint256 minimum, uint256 maximum) {
+        if (window == Missions.Window.Review) return (3 days, 14 days);
+        if (window == Missions.Window.AppealDecision) return (1 days, 30 days);
+        if (window == Missions.Window.DisputeTimeout) return (7 days, 90 days);
+        return (1 days, 14 days); // Resolution, Appeal
+    }
+
+    /// @inheritdoc IMissionEscrowState
+    function getMission(uint256 missionId) external view returns (Missions.Mission memory mission) {
+        Missions.Record storage m = _missions[missionId];
+        mission = Missions.Mission({
+            poster: m.poster,
+            reward: m.reward,
+            guildId: m.guildId,
+            performer: m.performer,
+            expiresAt: m.expiresAt,
+            reviewDeadline: m.reviewDeadline,
+            state: m.state,
+            guildFeeBps: m.guildFeeBps,
+            detailsHash: m.detailsHash
+        });
+    }
+
+    /// @inheritdoc IMissionEscrowState
+    function getDispute(uint256 disputeId) external view returns (Disputes.Dispute memory) {
+        return _disputes[disputeId];
+    }
+
+    /// @inheritdoc IMissionEscrowState
+    function reserveFor(uint256 reward) external pure returns (uint256) {
+        return SettlementMath.reserveFor(reward);
+    }
+
+    /// @inheritdoc IMissionEscrowState
+    function previewSettlement(uint256 reward, uint16 guildFeeBps) external pure returns (Missions.Settlement memory) {
+        return SettlementMath.settle(reward, guildFeeBps);
+    }
+
+    /*//////////////////////////////////////////////////////////////
+                                INTERNAL
+    //////////////////////////////////////////////////////////////*/
+
+    /// @dev Pulls exactly `amount` from `from`; a token that delivers less (fee on transfer) is rejected.
+    function _pull(address from, uint256 amount) internal {
+        uint256 balanceBefore = _token.balanceOf(address(this));
+        _token.safeTransferFrom(from, address(this), amount);
+        uint256 received = _token.balanceOf(address(this)) - balanceBefore;
+        if (received != amount) revert Errors.MissionEscrow_TransferAmountMismatch(amount, received);
+    }
+
+    /// @dev Pushes `amount` to `to`; if the transfer fails, credits it for `withdraw` instead.
+    function _push(address to, uint256 amount) internal {
+        if (amount == 0) return;
+        if (!_token.trySafeTransfer(to, amount)) {
+            credits[to] += amount;
+            emit Credited(to, amount);
+        }
+    }
+
+    function _setTreasuries(address protocolTreasury_, address labsTreasury_) internal {
+        if (protocolTreasury_ == address(0) || labsTreasury_ == address(0)) revert Errors.ZeroAddress();
+        protocolTreasury = protocolTreasury_;
+        labsTreasury = labsTreasury_;
+        emit TreasurySet(protocolTreasury_, labsTreasury_);
+    }
+
+    /// @dev The mission `missionId`; reverts if it does not exist (creation requires a poster).
+    function _mission(uint256 missionId) internal view returns (Missions.Record storage m) {
+        m = _missions[missionId];
+        if (m.poster == address(0)) revert Errors.MissionEscrow_MissionNotFound(missionId);
+    }
+
+    /// @dev The dispute `disputeId`; reverts if it does not exist (a raised dispute is never `None`).
+    function _dispute(uint256 disputeId) internal view returns (Disputes.Dispute storage d) {
+        d = _disputes[disputeId];
+        if (d.state == Disputes.State.None) revert Errors.MissionEscrow_DisputeNotFound(disputeId);
+    }
+
+    /// @dev The caller acts for `party`: it is `party` or an operator `party` authorised.
+    function _checkParty(address party) internal view {
+        if (msg.sender != party && !operators.isAuthorized(party, msg.sender)) {
+            revert Errors.Unauthorized(party, msg.sender);
+        }
+    }
+}
