@@ -82,7 +82,7 @@ export function outboxRepository(pool: pg.Pool, chainId: number, address: string
       opts: { hint: bigint; reconcile: boolean },
     ): Promise<({ row: OutboxRow } | { conflict: OutboxRow })[]> {
       const client = await pool.connect();
-      let open = false;
+      let broken = false;
       try {
         const replaced = items.flatMap((i) => (i.replaceId === undefined ? [] : [Number(i.replaceId)]));
         // One round trip: BEGIN, create the counter, lock it (literals only: validated numbers/hex).
@@ -94,7 +94,6 @@ export function outboxRepository(pool: pg.Pool, chainId: number, address: string
              ${opts.reconcile ? `EXISTS (SELECT 1 FROM api.relayer_outbox WHERE chain_id = ${chainId} AND address = '${sender}' AND status = 'signed' AND nonce >= ${opts.hint})` : "true"} AS in_flight
            FROM api.relayer_nonces WHERE chain_id = ${chainId} AND address = '${sender}' FOR UPDATE`,
         )) as unknown as pg.QueryResult[];
-        open = true;
         const locked = results[results.length - 1]!.rows[0] as { next_nonce: string; in_flight: boolean };
         const counter = BigInt(locked.next_nonce);
         let first = counter > opts.hint ? counter : opts.hint;
@@ -125,21 +124,21 @@ export function outboxRepository(pool: pg.Pool, chainId: number, address: string
         );
         if (rows.length === items.length) {
           await client.query("COMMIT");
-          open = false;
           const byHash = new Map(rows.map((r) => [r.hash as string, toRow(r)]));
           return signed.map((x) => ({ row: byHash.get(x.hash)! }));
         }
         await client.query("ROLLBACK");
-        open = false;
         if (items.length > 1) throw new BatchConflict();
         const other = items[0]!.ref ? await this.findForRequest(items[0]!.ref) : null;
         if (!other) throw new Error("outbox insert conflicted but no row was found");
         return [{ conflict: other }];
       } catch (err) {
-        if (open) await client.query("ROLLBACK").catch(() => {});
+        // Also when the opening multi-statement query failed after its BEGIN: a
+        // connection must never go back to the pool inside a transaction. If even ROLLBACK fails, drop it.
+        await client.query("ROLLBACK").catch(() => (broken = true));
         throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
 

@@ -67,6 +67,8 @@ export interface IndexerHandle {
   waitForBlock(block: bigint | number, timeoutMs?: number): Promise<void>;
   /** SIGINT, then SIGKILL after 30 s (SIGTERM leaves Ponder's schema lock behind). */
   stop(): Promise<void>;
+  /** Ponder's last log lines (for a failure message). */
+  tail(): string;
 }
 
 const ponderBin = (): string => path.join(repoRoot, "node_modules/ponder/dist/esm/bin/ponder.js");
@@ -82,6 +84,8 @@ export function spawnIndexer(options: IndexerOptions & { schema: string; port: n
     "../ponder.config.ts",
     "--log-format",
     "json",
+    // Diagnostics: PONDER_LOG_LEVEL=debug shows every head, reorg and checkpoint.
+    ...(process.env.PONDER_LOG_LEVEL ? ["--log-level", process.env.PONDER_LOG_LEVEL] : []),
     "start",
     "--schema",
     options.schema,
@@ -102,10 +106,14 @@ export function spawnIndexer(options: IndexerOptions & { schema: string; port: n
     RPC_URL: options.rpcUrl,
     RPC_WS_URL: options.wsUrl ?? "",
   };
+  // Diagnostics: INDEXER_LOG_DIR keeps every line of every indexer in <dir>/<schema>.log.
+  const logDir = process.env.INDEXER_LOG_DIR;
+  const file = logDir ? (fs.mkdirSync(logDir, { recursive: true }), path.join(logDir, `${options.schema}.log`)) : undefined;
+  const onLine = file ? (line: string) => (fs.appendFileSync(file, `${line}\n`), options.log?.(line)) : options.log;
   return spawnManaged("indexer", process.execPath, args, {
     cwd: repoRoot,
     env,
-    onLine: options.log,
+    onLine,
     tailLines: 60,
   });
 }
@@ -161,6 +169,7 @@ export async function startIndexer(options: IndexerOptions): Promise<IndexerHand
       );
     },
     stop: () => child.stop("SIGINT", 30_000),
+    tail: () => child.tail(),
   };
   try {
     await waitFor("the indexer to be ready", () => isReady(url), {

@@ -64,15 +64,22 @@ export async function startTestApi(
     },
   });
   const { url } = await server.listen(0);
-  return {
+  const api: TestApi = {
     url,
     server,
     indexer,
+    // The indexer running now: a file may replace `api.indexer` (restart tests), and the replacement
+    // must not outlive the file (a leaked Ponder indexes every later file's blocks).
     async stop() {
-      await server.close();
-      await indexer?.stop();
+      try {
+        await server.close();
+      } finally {
+        await api.indexer?.stop();
+        if (indexer !== api.indexer) await indexer?.stop();
+      }
     },
   };
+  return api;
 }
 
 export interface Res<T = any> {

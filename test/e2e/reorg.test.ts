@@ -37,12 +37,13 @@ async function until<T>(what: string, fn: () => Promise<T | false | null | undef
       last = err;
     }
     if (Date.now() > deadline) {
-      const act = await db.query(`SELECT pid, state, wait_event_type, wait_event, now() - xact_start AS age, left(query, 160) AS q FROM pg_stat_activity WHERE state <> 'idle' AND pid <> pg_backend_pid()`).catch(() => ({ rows: [] }));
+      const act = await db.query(`SELECT pid, pg_blocking_pids(pid) AS blocked_by, state, wait_event_type, wait_event, now() - xact_start AS age, left(query, 160) AS q FROM pg_stat_activity WHERE state <> 'idle' AND pid <> pg_backend_pid()`).catch(() => ({ rows: [] }));
       console.error("DIAG", JSON.stringify(act.rows, null, 1));
-      const dm = await db.query(`SELECT id, state, change_seq::text FROM api.discovery_missions ORDER BY change_seq DESC LIMIT 5`).catch((e) => ({ rows: [String(e)] }));
-      const dc = await db.query(`SELECT seq::text, mission_id, kind FROM api.discovery_changes ORDER BY seq DESC LIMIT 8`).catch((e) => ({ rows: [String(e)] }));
+      const dm = await db.query(`SELECT id, state, change_seq::text FROM api.discovery_missions m ORDER BY m.change_seq DESC LIMIT 5`).catch((e) => ({ rows: [String(e)] }));
+      const dc = await db.query(`SELECT seq::text, mission_id, kind FROM api.discovery_changes c ORDER BY c.seq DESC LIMIT 8`).catch((e) => ({ rows: [String(e)] }));
       const cur = await db.query(`SELECT * FROM api.reactor_cursors`).catch((e) => ({ rows: [String(e)] }));
       console.error("DIAG2", JSON.stringify({ dm: dm.rows, dc: dc.rows, cur: cur.rows, frames }, null, 1));
+      console.error("DIAG3 indexer", await api.indexer?.indexedBlock(), "head", await head().catch(() => null), "\n", api.indexer?.tail());
       throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -150,7 +151,12 @@ describe("reorg", () => {
     const approved = await chain.escrow(P!, "approveMission", [m5.onChainId]);
     while ((await head()) < orphanHead + BigInt(CONFIRMATIONS) + 1n) await chain.rpc("evm_mine");
     const newHead = await head();
-    await api.indexer!.waitForBlock(newHead);
+    // Generous: after the reorg Ponder re-fetches the new branch and reverts its rows (it drops and
+    // re-creates its triggers, waiting for every reader of its tables); under CI load that took > 30 s.
+    await api.indexer!.waitForBlock(newHead, 90_000).catch(async (err) => {
+      const status = await api.indexer!.indexedBlock();
+      throw new Error(`${(err as Error).message} (indexed ${status}, head ${await head()})\n${api.indexer!.tail()}`);
+    });
 
     // Reads converge: M1 is D's (REST, GraphQL), the orphaned M2 is gone, M4 accepted by C.
     await until("REST: M1 accepted by D", async () => {
@@ -197,5 +203,5 @@ describe("reorg", () => {
       (await chain.client.readContract({ address: chain.c.AchievementNFT.address, abi: achievementNftAbi as Abi, functionName: "balanceOf", args: [who] })) as bigint;
     expect(await held(B!.address)).toBe(0n);
     expect(await held(E!.address)).toBe(1n);
-  }, 240_000);
+  }, 300_000);
 });
