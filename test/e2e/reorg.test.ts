@@ -110,6 +110,12 @@ describe("reorg", () => {
     const m1Id = (await until("M1 indexed", () => missionUuid(m1.onChainId)))!;
     const m4Id = (await until("M4 indexed", () => missionUuid(m4.onChainId)))!;
     const m5Id = (await until("M5 indexed", () => missionUuid(m5.onChainId)))!;
+    // The reactors' cursors are shared by every file's API: this API may first work through what earlier
+    // files left behind. Let that settle here (its own deadline, DIAG on failure), so the timed steps
+    // below measure the reorg, not a backlog.
+    const settled = await head();
+    await until("reactors caught up with the chain", async () =>
+      (await reactorPassed(db, schema, "notifications", settled)) && (await reactorPassed(db, schema, "discovery-read-model", settled)), 180_000);
     const token = await signIn(api.url, P!);
     socket = new WebSocket(`${api.url.replace("http", "ws")}/ws?token=${token}`);
     socket.on("message", (raw) => frames.push(JSON.parse(raw.toString())));
