@@ -105,3 +105,15 @@ export const discoveryCells = api.table("discovery_cells", {
   geo: cube("geo").generatedAlwaysAs(sql`"api"."geo_ecef"("pub_latitude", "pub_longitude")`),
   reach: doublePrecision("reach").generatedAlwaysAs(sql`"api"."cell6_reach"("pub_latitude", "pub_longitude")`),
 }, (t) => [primaryKey({ columns: [t.pubLatitude, t.pubLongitude] })]);
+
+/**
+ * Open missions per (category, guild), expired or not, kept by statement triggers on the read model
+ * (migrations/0019_discovery_feed.sql): the feed's exact `total` is a sum over these few rows, less the
+ * expired-but-still-Open missions (read from the expiry index), instead of a count over every open
+ * mission. Keys are '' where the mission has no category (lowercased) or no guild.
+ */
+export const discoveryTotals = api.table("discovery_totals", {
+  categoryKey: text("category_key").notNull(),
+  guildKey: text("guild_key").notNull(),
+  openCount: integer("open_count").notNull(),
+}, (t) => [primaryKey({ columns: [t.categoryKey, t.guildKey] })]);

@@ -148,6 +148,7 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
         await c.query(`LOCK TABLE api.discovery_missions IN EXCLUSIVE MODE`);
         await c.query(`DELETE FROM api.discovery_missions`);
         await c.query(`DELETE FROM api.discovery_cells`); // all zero now; the insert's trigger counts afresh
+        await c.query(`DELETE FROM api.discovery_totals`); // likewise
         const res = await c.query(`INSERT INTO api.discovery_missions (${cols}) ${projection("true")}`);
         return res.rowCount ?? 0;
       }, { rebuild: true });
@@ -166,6 +167,20 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
                        WHERE state = 'Open' AND geo IS NOT NULL GROUP BY 1, 2) a
              ON a.pub_latitude = c.pub_latitude AND a.pub_longitude = c.pub_longitude
           WHERE coalesce(c.open_count, 0) <> coalesce(a.n, 0)`,
+      );
+      return rows;
+    },
+
+    /** (category, guild) totals whose kept count differs from a fresh count: empty when the feed's totals are exact. */
+    async totalsDrift(): Promise<{ category: string; guild: string; kept: number; actual: number }[]> {
+      const { rows } = await pool.query(
+        `SELECT coalesce(t.category_key, a.c) AS category, coalesce(t.guild_key, a.g) AS guild,
+                coalesce(t.open_count, 0) AS kept, coalesce(a.n, 0) AS actual
+           FROM api.discovery_totals t
+           FULL JOIN (SELECT coalesce(category_lc, '') AS c, coalesce(guild_uuid, '') AS g, count(*)::int AS n
+                        FROM api.discovery_missions WHERE state = 'Open' GROUP BY 1, 2) a
+             ON a.c = t.category_key AND a.g = t.guild_key
+          WHERE coalesce(t.open_count, 0) <> coalesce(a.n, 0)`,
       );
       return rows;
     },

@@ -115,20 +115,27 @@ describe("map and search over the read model = brute force over every row", () =
       located: fc.boolean(),
       viewer: fc.constantFrom(addr(1), addr(9), addr(77)),
       category: fc.constantFrom(`pa${tag}`, `pb${tag}`),
-      sortBy: fc.constantFrom("relevance" as const, "reward" as const, "distance" as const, "urgency" as const),
+      // Relevance twice as often: its pages come from the pruned plan (threshold algorithm), the others from the full one.
+      sortBy: fc.constantFrom("relevance" as const, "relevance" as const, "reward" as const, "distance" as const, "urgency" as const),
       skip: fc.integer({ min: 0, max: 150 }),
       take: fc.integer({ min: 1, max: 100 }),
     });
     const now = nowSec + 7;
-    for (const q of fc.sample(query, { numRuns: 30, seed: 13 })) {
+    const plans = { pruned: 0, full: 0, prunedBelowAll: 0 };
+    for (const q of fc.sample(query, { numRuns: 40, seed: 13 })) {
       const lat = q.located ? AREA.lat + q.dLat : undefined;
       const lng = q.located ? AREA.lng + q.dLng : undefined;
       const ctx = await repo.userContext(q.viewer, null);
       const prefs = categoryPreferences(ctx.engagement);
-      const rows = await feed.page({
+      const { rows, plan, candidates } = await feed.rank({
         nowSec: now, category: q.category, latitude: lat, longitude: lng, viewer: q.viewer, experience: experience(ctx.totalXp),
         guilds: ctx.guilds, preferences: prefs, weights: WEIGHTS, guildBoost: GUILD_BOOST, sortBy: q.sortBy, skip: q.skip, take: q.take,
       });
+      plans[plan]++;
+      const matching = missions.filter((m) => m.state === "Open" && m.expiresAt > now && m.category === q.category).length;
+      if (plan === "pruned" && candidates! < matching) plans.prunedBelowAll++;
+      // The exact total from the (category, guild) totals less the expired ones.
+      expect(await feed.total({ nowSec: now, category: q.category })).toBe(matching);
       const got = rows.map((r) => ({
         id: r.id, distance: r.distance,
         factors: combine({
@@ -153,6 +160,10 @@ describe("map and search over the read model = brute force over every row", () =
       expect(got.map((g) => g.id), JSON.stringify(q)).toEqual(reference.map((r) => r.id));
       expect(got.map((g) => [g.distance, g.factors])).toEqual(reference.map((r) => [r.distance, r.factors]));
     }
+    // Both plans ran, and the pruned one scored fewer missions than match in some pages.
+    expect(plans.pruned, JSON.stringify(plans)).toBeGreaterThanOrEqual(5);
+    expect(plans.full, JSON.stringify(plans)).toBeGreaterThanOrEqual(5);
+    expect(plans.prunedBelowAll, JSON.stringify(plans)).toBeGreaterThanOrEqual(1);
     // The fixture reaches every factor: ineligible guild missions, the boost, reputations, a preference.
     const ctx9 = await repo.userContext(addr(9), null);
     expect(ctx9.guilds.get(GUILD)).toBe(50);

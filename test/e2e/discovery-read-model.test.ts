@@ -114,9 +114,12 @@ describe("discovery read model", () => {
     // The map's cell counts, kept by triggers through every create, move, accept and cancel, equal a
     // fresh count (and again after the rebuild).
     expect(await readModel.cellDrift()).toEqual([]);
+    // Likewise the feed's (category, guild) totals.
+    expect(await readModel.totalsDrift()).toEqual([]);
     const rebuilt = await readModel.rebuild();
     expect(rebuilt).toBeGreaterThanOrEqual(ids.length);
     expect(await rowsOf(ids)).toEqual(incremental);
     expect(await readModel.cellDrift()).toEqual([]);
+    expect(await readModel.totalsDrift()).toEqual([]);
   });
 });

@@ -99,7 +99,7 @@ export function discoveryService(deps: {
           experience: experience(ctx.totalXp), guilds: ctx.guilds, preferences: categoryPreferences(ctx.engagement),
           weights: WEIGHTS, guildBoost: GUILD_BOOST, sortBy: f.sortBy, skip: f.skip, take: f.take,
         }),
-        repo.count(base),
+        deps.feed.total(base),
       ]);
       if (f.searchQuery) void repo.recordEvent({ userId: user.id, kind: "search", query: f.searchQuery, category: f.category ?? rows[0]?.category ?? null }).catch(() => {});
       const page = rows.map((r) => {
