@@ -32,6 +32,8 @@ import { faucetService } from "./services/wallet/faucet.service.ts";
 import { walletSetupService } from "./services/wallet/wallet-setup.service.ts";
 import { discoveryRepository } from "./repositories/discovery.repository.ts";
 import { discoveryFeedRepository } from "./repositories/discovery-feed.repository.ts";
+import { discoveryFeedSourceRepository } from "./repositories/discovery-feed-source.repository.ts";
+import { createFeedIndex } from "./services/discovery/feed-index.ts";
 import { discoveryChangesRepository, discoveryReadModelRepository } from "./repositories/discovery-read-model.repository.ts";
 import { journalRepository } from "./repositories/journal.repository.ts";
 import { guildsRepository } from "./repositories/guilds.repository.ts";
@@ -90,6 +92,7 @@ export function createDeps(env: Env, logger: Logger) {
     ratingClaims: ratingClaimsRepository(database.pool, db, chainDb),
     discovery: discoveryRepository(database.pool, env.CHAIN_SCHEMA),
     discoveryFeed: discoveryFeedRepository(database.pool),
+    discoveryFeedSource: discoveryFeedSourceRepository(database.pool),
     journal: journalRepository(database.pool, env.CHAIN_SCHEMA),
     guilds: guildsRepository(database.pool, env.CHAIN_SCHEMA),
     vault: vaultRepository(database.pool, env.CHAIN_SCHEMA),
@@ -167,7 +170,8 @@ export function createDeps(env: Env, logger: Logger) {
     walletSetup,
     faucet: faucetService({ chain, relayer, claims: repos.faucet, enabled: env.FAUCET_ENABLED }),
     webhooks: webhooksService({ repo: repos.webhooks, users: repos.users, allowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS }),
-    discovery: discoveryService({ repo: repos.discovery, feed: repos.discoveryFeed, journal: repos.journal, missions: repos.missions, changes: repos.discoveryChanges }),
+    discovery: discoveryService({
+      repo: repos.discovery, feed: repos.discoveryFeed, feedIndex: createFeedIndex(repos.discoveryFeedSource), journal: repos.journal, missions: repos.missions, changes: repos.discoveryChanges }),
     community,
     vault: vaultService({
       repo: repos.vault, missions: repos.missions, guilds: repos.guilds, notifications: repos.notifications, chain, logger,

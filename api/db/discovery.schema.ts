@@ -93,6 +93,22 @@ export const discoveryChanges = api.table(
 );
 
 /**
+ * Missions that left the read model (a mission the indexer no longer holds), and the rebuild's marker
+ * (mission_id NULL: reload everything), numbered from the read model's change sequence
+ * (migrations/0020_discovery_removed.sql): with `change_seq`, what an in-memory copy of the read model
+ * (the feed index, api/services/discovery/feed-index.ts) needs to follow it exactly.
+ */
+export const discoveryRemoved = api.table(
+  "discovery_removed",
+  {
+    seq: bigint("seq", { mode: "bigint" }).primaryKey().default(sql`nextval('"api"."discovery_change_seq"')`),
+    missionId: text("mission_id"),
+    at: ts("at").notNull().defaultNow(),
+  },
+  (t) => [index("discovery_removed_at_idx").on(t.at)],
+);
+
+/**
  * Open missions per neighbourhood cell (the geohash-6 cell centre a non-party is shown), kept by
  * statement triggers on the read model (migrations/0018_discovery_cells.sql): the map's exact totals
  * and clusters read the cells inside a radius instead of every mission (expiry and the viewer's own

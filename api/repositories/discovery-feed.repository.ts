@@ -1,23 +1,10 @@
 // The personal feed ranked in SQL over the read model, with the formula of
 // api/services/discovery/feed-scoring.ts (the reference; the property test compares the two over random
 // rows and pages). The user's side (experience, guild memberships, category preferences) is computed
-// once per request in JS and passed as parameters.
-//
-// By relevance (the default) a page does not score every open mission. A mission's score is its static
-// part A = 0.25·reward + 0.1·poster + 0.2·urgency plus what the reader adds (distance ≤ 0.2, xp match ≤
-// 0.15, category ≤ 0.1 × the reader's top preference), times 1.5 in the reader's guilds. So, for the
-// N = skip + take best (threshold algorithm, one statement):
-//   1. score the reader's guild missions whole (few) and the B missions outside guilds with the best A
-//      (two index scans: A = max(k1, k2 + 0.2·(1 + now/604800)), migrations/0019_discovery_feed.sql);
-//      the N-th best eligible score among them, t0, is at most the page's last score;
-//   2. score every mission outside guilds whose A + the reader's slack reaches t0 (two index range
-//      scans) with the rows of step 1, and take the page from them. A mission left out scores below
-//      t0, so the page equals the full ranking's.
-// Missions of guilds the reader is not in are ineligible and rank last: when step 1 finds fewer than N
-// eligible rows, and for the other sorts and full-text queries, every matching mission is scored
-// (`plan: "full"`).
+// once per request in JS and passed as parameters. Every matching open mission is scored: this serves
+// the sorts by reward, distance and urgency and full-text queries; the default order (relevance without
+// a text query) is ranked by the in-memory feed index (api/services/discovery/feed-index.ts).
 import type pg from "pg";
-import { CELL_SLACK_M, chord } from "./discovery-cells.sql.ts";
 import type { CandidateRow } from "./discovery.repository.ts";
 
 export interface FeedRankQuery {
@@ -68,23 +55,6 @@ const haversine = (lat1: string, lng1: string, lat2: string, lng2: string) => {
   const sLng = `sin(${rad(`${lng2} - ${lng1}`)} / 2)`;
   return `(2 * 6371008.8::float8 * asin(least(1::float8, sqrt(${sLat} * ${sLat} + cos(${rad(lat1)}) * cos(${rad(lat2)}) * (${sLng} * ${sLng})))))`;
 };
-
-export interface RankResult {
-  rows: RankedRow[];
-  /** "pruned": the threshold algorithm above; "full": every matching open mission was scored. */
-  plan: "pruned" | "full";
-  /** Missions scored (pruned plan only): what the page cost. */
-  candidates?: number;
-}
-
-/** The weights the indexed keys k1/k2 were built with (migration 0019); pruning needs them unchanged. */
-const INDEXED = { reward: 0.25, posterReputation: 0.1, urgency: 0.2 } as const;
-/** Below the 4-decimal rounding of finalScore (half a unit is 0.00005) and any float difference. */
-const MARGIN = 0.0001;
-const K1 = `api.feed_k1(dm.reward, dm.rating_sum, dm.rating_count)`;
-const K2 = `api.feed_k2(dm.reward, dm.rating_sum, dm.rating_count, dm.expires_at)`;
-/** Beyond this distance the distance score is 0 (feed-scoring.ts distanceScore). */
-const NEAR_M = 50_000;
 
 export function discoveryFeedRepository(pool: pg.Pool) {
   /** The statement's parameters, filters and the scoring of the rows of `from` (a FROM item named dm). */
@@ -156,76 +126,9 @@ export function discoveryFeedRepository(pool: pg.Pool) {
     return (await pool.query<RankedRow>({ text: sql, values: b.params })).rows;
   }
 
-  /** The threshold algorithm of the header (two statements); null when step 1 finds fewer than N eligible rows. */
-  async function pruned(f: FeedRankQuery): Promise<RankResult | null> {
-    const n = Math.floor(f.skip) + Math.floor(f.take);
-    const batch = Math.max(50, n);
-    const one = build(f);
-    const outside = `FROM api.discovery_missions dm WHERE ${one.filter} AND dm.guild_uuid IS NULL`;
-    // With a location, the nearest missions too (their distance term is the highest): t0 is then close
-    // to the page's last score where the page is made of nearby missions.
-    const nearest = f.latitude !== undefined && f.longitude !== undefined
-      ? `\n          UNION (SELECT dm.id ${outside} AND dm.geo IS NOT NULL ORDER BY dm.geo <-> api.geo_ecef(${one.p(f.latitude)}::float8, ${one.p(f.longitude)}::float8) LIMIT ${batch})`
-      : "";
-    const first = await pool.query<{ t0: number }>({
-      values: one.params,
-      text: `
-        WITH r1ids AS MATERIALIZED (
-          (SELECT dm.id FROM api.discovery_missions dm WHERE ${one.filter} AND dm.guild_uuid = ANY(${one.guildIds}))
-          UNION (SELECT dm.id ${outside} ORDER BY ${K1} DESC LIMIT ${batch})
-          UNION (SELECT dm.id ${outside} ORDER BY ${K2} DESC LIMIT ${batch})${nearest})
-        SELECT s.final_score AS t0 FROM (${one.scored("api.discovery_missions dm JOIN r1ids ON r1ids.id = dm.id")}) s
-         WHERE s.eligible ORDER BY s.final_score DESC OFFSET ${n - 1} LIMIT 1`,
-    });
-    const t0 = first.rows[0]?.t0;
-    if (t0 === undefined) return null;
-
-    // Step 2: the bound of a mission outside guilds is A + xp match + category + distance, where the
-    // distance term is at most w.distance within 50 km (plus the shown cell's offset) of the reader,
-    // w.distance / 2 without a point or a reader's location, and 0 beyond. Three thresholds on A.
-    const w = f.weights;
-    const base = w.xpMatch + w.categoryPreference * Math.max(0, ...f.preferences.values()) + MARGIN;
-    const located = f.latitude !== undefined && f.longitude !== undefined;
-    const two = build(f);
-    const shift = `${w.urgency}::float8 * (1 + ${two.now}::float8 / 604800)`;
-    const arms = [`dm.guild_uuid = ANY(${two.guildIds})`];
-    const above = (x: number, extra = "") => {
-      const v = `${two.p(x)}::float8`;
-      arms.push(`(dm.guild_uuid IS NULL${extra} AND ${K1} >= ${v})`, `(dm.guild_uuid IS NULL${extra} AND ${K2} >= ${v} - ${shift})`);
-    };
-    above(t0 - base - w.distance / 2); // anywhere: far (0), no point (0.5) or no reader location (0.5)
-    if (located) {
-      const box = `cube_enlarge(api.geo_ecef(${two.p(f.latitude)}::float8, ${two.p(f.longitude)}::float8), ${two.p(chord(NEAR_M + CELL_SLACK_M))}::float8, 3)`;
-      above(t0 - base - w.distance, ` AND dm.geo <@ ${box}`);
-    }
-    const res = await pool.query<RankedRow & { candidates: number }>({
-      values: two.params,
-      text: `
-        SELECT s.*, count(*) OVER ()::int AS candidates
-          FROM (${two.scored("api.discovery_missions dm", `(${arms.join("\n OR ")})`)}) s
-         ORDER BY s.eligible DESC, s.final_score DESC, s.id COLLATE "C" ${tail(f.skip, f.take)}`,
-    });
-    const candidates = res.rows[0]?.candidates ?? 0;
-    const rows = res.rows.map(({ candidates: _c, ...r }) => r as RankedRow);
-    return { rows, plan: "pruned", candidates };
-  }
-
-  const canPrune = (f: FeedRankQuery) =>
-    f.sortBy === "relevance" && !f.searchQuery && f.take > 0 &&
-    f.weights.reward === INDEXED.reward && f.weights.posterReputation === INDEXED.posterReputation && f.weights.urgency === INDEXED.urgency;
-
   return {
-    /** One page of the ranked feed (eligible first, then the sort's key, finalScore, id), and how it was found. */
-    async rank(f: FeedRankQuery): Promise<RankResult> {
-      if (canPrune(f)) {
-        const r = await pruned(f);
-        if (r) return r;
-      }
-      return { rows: await full(f), plan: "full" };
-    },
-    async page(f: FeedRankQuery): Promise<RankedRow[]> {
-      return (await this.rank(f)).rows;
-    },
+    /** One page of the ranked feed (eligible first, then the sort's key, finalScore, id). */
+    page: full,
 
     /**
      * The feed's exact total: open, unexpired missions matching the filters. Without a text query it is

@@ -149,6 +149,7 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
         await c.query(`DELETE FROM api.discovery_missions`);
         await c.query(`DELETE FROM api.discovery_cells`); // all zero now; the insert's trigger counts afresh
         await c.query(`DELETE FROM api.discovery_totals`); // likewise
+        await c.query(`INSERT INTO api.discovery_removed (mission_id) VALUES (NULL)`); // copies of the read model reload
         const res = await c.query(`INSERT INTO api.discovery_missions (${cols}) ${projection("true")}`);
         return res.rowCount ?? 0;
       }, { rebuild: true });
@@ -216,6 +217,11 @@ export function discoveryChangesRepository(pool: pg.Pool) {
     /** Entries older than `hours` (a reconnecting copy catches up over far less). */
     async purge(hours: number): Promise<number> {
       const res = await pool.query(`DELETE FROM api.discovery_changes WHERE at < now() - make_interval(hours => $1)`, [hours]);
+      return res.rowCount ?? 0;
+    },
+    /** Removals (and rebuild markers) older than `hours`: the feed index reloads after a longer silence. */
+    async purgeRemoved(hours: number): Promise<number> {
+      const res = await pool.query(`DELETE FROM api.discovery_removed WHERE at < now() - make_interval(hours => $1)`, [hours]);
       return res.rowCount ?? 0;
     },
     /** Wakes `onNotify` on every committed change; `onLost` once if the connection goes (re-listen, then catch up). */

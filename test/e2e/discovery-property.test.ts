@@ -1,8 +1,9 @@
 // Property tests of the map and search over the read model: random missions (chain rows + details in a
 // chain schema of this file's own, projected by the incremental path) and random queries; every answer
 // is compared with a brute-force reference computed in JS over all rows: the same missions in the same
-// order, exact totals, clusters equal to clustering every mission in the radius; the feed ranked in SQL
-// equals the JS scoring reference (feed-scoring.ts) over every row.
+// order, exact totals, clusters equal to clustering every mission in the radius; the feed (by relevance
+// from the in-memory index, the other sorts in SQL) equals the JS scoring reference (feed-scoring.ts)
+// over every row, and the index follows the read model's changes.
 import crypto from "node:crypto";
 import fc from "fast-check";
 import pg from "pg";
@@ -11,6 +12,8 @@ import { inject } from "vitest";
 import { discoveryReadModelRepository } from "../../api/repositories/discovery-read-model.repository.ts";
 import { discoveryRepository } from "../../api/repositories/discovery.repository.ts";
 import { discoveryFeedRepository } from "../../api/repositories/discovery-feed.repository.ts";
+import { discoveryFeedSourceRepository } from "../../api/repositories/discovery-feed-source.repository.ts";
+import { createFeedIndex } from "../../api/services/discovery/feed-index.ts";
 import { clusterPoints, zoomForRadius } from "../../api/services/discovery/cluster.ts";
 import { discoveryService } from "../../api/services/discovery/discovery.service.ts";
 import type { UserRow } from "../../api/repositories/users.repository.ts";
@@ -106,35 +109,46 @@ const service = () => discoveryService({
 });
 
 describe("map and search over the read model = brute force over every row", () => {
-  it("feed: the SQL ranking = the JS reference (feed-scoring.ts) over every row, any page", async () => {
+  it("feed: the index's and the SQL ranking = the JS reference (feed-scoring.ts) over every row, any page", async () => {
     const repo = discoveryRepository(pool, C);
     const feed = discoveryFeedRepository(pool);
+    const index = createFeedIndex(discoveryFeedSourceRepository(pool));
     const query = fc.record({
       dLat: fc.double({ min: -0.05, max: 0.05, noNaN: true }),
       dLng: fc.double({ min: -0.07, max: 0.07, noNaN: true }),
       located: fc.boolean(),
       viewer: fc.constantFrom(addr(1), addr(9), addr(77)),
       category: fc.constantFrom(`pa${tag}`, `pb${tag}`),
-      // Relevance twice as often: its pages come from the pruned plan (threshold algorithm), the others from the full one.
+      // Relevance twice as often: its pages come from the index, the others from SQL.
       sortBy: fc.constantFrom("relevance" as const, "relevance" as const, "reward" as const, "distance" as const, "urgency" as const),
       skip: fc.integer({ min: 0, max: 150 }),
       take: fc.integer({ min: 1, max: 100 }),
     });
     const now = nowSec + 7;
-    const plans = { pruned: 0, full: 0, prunedBelowAll: 0 };
+    const plans = { index: 0, sql: 0, indexBounded: 0 };
     for (const q of fc.sample(query, { numRuns: 40, seed: 13 })) {
       const lat = q.located ? AREA.lat + q.dLat : undefined;
       const lng = q.located ? AREA.lng + q.dLng : undefined;
       const ctx = await repo.userContext(q.viewer, null);
       const prefs = categoryPreferences(ctx.engagement);
-      const { rows, plan, candidates } = await feed.rank({
+      const reader = {
         nowSec: now, category: q.category, latitude: lat, longitude: lng, viewer: q.viewer, experience: experience(ctx.totalXp),
-        guilds: ctx.guilds, preferences: prefs, weights: WEIGHTS, guildBoost: GUILD_BOOST, sortBy: q.sortBy, skip: q.skip, take: q.take,
-      });
-      plans[plan]++;
+        guilds: ctx.guilds, preferences: prefs, weights: WEIGHTS, guildBoost: GUILD_BOOST, skip: q.skip, take: q.take,
+      };
       const matching = missions.filter((m) => m.state === "Open" && m.expiresAt > now && m.category === q.category).length;
-      if (plan === "pruned" && candidates! < matching) plans.prunedBelowAll++;
-      // The exact total from the (category, guild) totals less the expired ones.
+      let rows;
+      if (q.sortBy === "relevance") {
+        const r = await index.rank(reader);
+        rows = r.rows;
+        plans.index++;
+        // Missions whose distance term was computed: fewer than match when the bound kept some out.
+        if (lat !== undefined && r.scored < matching) plans.indexBounded++;
+        expect(r.total).toBe(matching);
+      } else {
+        rows = await feed.page({ ...reader, sortBy: q.sortBy });
+        plans.sql++;
+      }
+      // The exact total from the (category, guild) totals less the expired ones (the SQL path's).
       expect(await feed.total({ nowSec: now, category: q.category })).toBe(matching);
       const got = rows.map((r) => ({
         id: r.id, distance: r.distance,
@@ -160,10 +174,10 @@ describe("map and search over the read model = brute force over every row", () =
       expect(got.map((g) => g.id), JSON.stringify(q)).toEqual(reference.map((r) => r.id));
       expect(got.map((g) => [g.distance, g.factors])).toEqual(reference.map((r) => [r.distance, r.factors]));
     }
-    // Both plans ran, and the pruned one scored fewer missions than match in some pages.
-    expect(plans.pruned, JSON.stringify(plans)).toBeGreaterThanOrEqual(5);
-    expect(plans.full, JSON.stringify(plans)).toBeGreaterThanOrEqual(5);
-    expect(plans.prunedBelowAll, JSON.stringify(plans)).toBeGreaterThanOrEqual(1);
+    // Both paths ran, and the index's bound spared some distance computations.
+    expect(plans.index, JSON.stringify(plans)).toBeGreaterThanOrEqual(5);
+    expect(plans.sql, JSON.stringify(plans)).toBeGreaterThanOrEqual(5);
+    expect(plans.indexBounded, JSON.stringify(plans)).toBeGreaterThanOrEqual(1);
     // The fixture reaches every factor: ineligible guild missions, the boost, reputations, a preference.
     const ctx9 = await repo.userContext(addr(9), null);
     expect(ctx9.guilds.get(GUILD)).toBe(50);
@@ -246,5 +260,49 @@ describe("map and search over the read model = brute force over every row", () =
       expect(res.total).toBe(ref.length);
       expect(res.results.map((r) => r.id).sort()).toEqual(ref.map((m) => m.id).sort().slice(0, 100));
     }
+  });
+
+  // Last: it changes missions (the fixture's array follows, for any test added after it).
+  it("feed index: follows changes, deletions and a rebuild's marker; after each it ranks as SQL does", async () => {
+    const source = discoveryFeedSourceRepository(pool);
+    let snapshots = 0;
+    const index = createFeedIndex({ ...source, snapshot: (onRows) => (snapshots++, source.snapshot(onRows)) });
+    const feed = discoveryFeedRepository(pool);
+    const ctx = await discoveryRepository(pool, C).userContext(addr(9), null);
+    const now = nowSec + 7;
+    const query = (category: string, skip: number) => ({
+      nowSec: now, category, latitude: AREA.lat, longitude: AREA.lng, viewer: addr(9), experience: experience(ctx.totalXp),
+      guilds: ctx.guilds, preferences: categoryPreferences(ctx.engagement), weights: WEIGHTS, guildBoost: GUILD_BOOST, skip, take: 60,
+    });
+    const same = async () => {
+      for (const c of [`pa${tag}`, `pb${tag}`]) for (const skip of [0, 60]) {
+        const got = await index.rank(query(c, skip));
+        const want = await feed.page({ ...query(c, skip), sortBy: "relevance" });
+        expect(got.rows.map((r) => r.id)).toEqual(want.map((r) => r.id));
+        expect(got.total).toBe(await feed.total({ nowSec: now, category: c }));
+      }
+    };
+    await same();
+    expect(snapshots).toBe(1);
+    const open = missions.filter((m) => m.state === "Open" && m.expiresAt > now && m.category !== `pc${tag}`);
+    const cancel = open.slice(0, 5);
+    const richer = open.slice(5, 15);
+    const gone = open.slice(15, 18);
+    await pool.query(`UPDATE "${P}".missions SET state = 'Cancelled' WHERE id = ANY($1)`, [cancel.map((m) => m.id)]);
+    await pool.query(`UPDATE "${P}".missions SET reward = reward * 1000 WHERE id = ANY($1)`, [richer.map((m) => m.id)]);
+    await pool.query(`DELETE FROM "${P}".missions WHERE id = ANY($1)`, [gone.map((m) => m.id)]);
+    await discoveryReadModelRepository(pool, C).refresh([...cancel, ...richer, ...gone].map((m) => m.id));
+    for (const m of cancel) m.state = "Cancelled";
+    for (const m of richer) m.reward *= 1000n;
+    for (const m of gone) missions.splice(missions.indexOf(m), 1);
+    expect([...cancel, ...gone, ...richer].every((m) => index.has(m.id))).toBe(true); // not synced yet
+    await same();
+    expect(snapshots, "followed without a reload").toBe(1);
+    expect([...cancel, ...gone].filter((m) => index.has(m.id))).toEqual([]);
+    expect(richer.every((m) => index.has(m.id))).toBe(true);
+    // The rebuild's marker: the next ranking reloads the whole index.
+    await pool.query(`INSERT INTO api.discovery_removed (mission_id) VALUES (NULL)`);
+    await same();
+    expect(snapshots).toBe(2);
   });
 });

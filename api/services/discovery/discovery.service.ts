@@ -7,6 +7,7 @@ import type { DiscoveryFeedRepository } from "../../repositories/discovery-feed.
 import type { JournalRepository } from "../../repositories/journal.repository.ts";
 import type { MissionsRepository } from "../../repositories/missions.repository.ts";
 import { clusterPoints, zoomForRadius } from "./cluster.ts";
+import type { FeedIndex } from "./feed-index.ts";
 import { categoryPreferences, combine, experience, GUILD_BOOST, WEIGHTS, type SortBy } from "./feed-scoring.ts";
 import { boundingBox, checkPresence, distanceMeters } from "./geo.ts";
 import { renderHighlight } from "./highlight.ts";
@@ -58,7 +59,9 @@ export function discoveryService(deps: {
   journal: Pick<JournalRepository, "indexedTime">;
   missions: Pick<MissionsRepository, "findById">;
   feed: DiscoveryFeedRepository;
-  changes?: Pick<DiscoveryChangesRepository, "purge">;
+  /** The relevance order without a text query, in memory (feed-index.ts); without it, SQL ranks every page. */
+  feedIndex?: Pick<FeedIndex, "rank">;
+  changes?: Pick<DiscoveryChangesRepository, "purge" | "purgeRemoved">;
 }) {
   const { repo, journal } = deps;
   // "Now" is chain time: expiries and urgency are measured in block time, which on a test chain can
@@ -85,22 +88,25 @@ export function discoveryService(deps: {
     /** Location history retention (spec: 30 days). */
     purgeLocationHistory: () => repo.purgeLocationHistory(LOCATION_RETENTION_DAYS),
     /** Change feed retention. */
-    purgeChangeFeed: async () => (deps.changes ? deps.changes.purge(CHANGE_FEED_RETENTION_HOURS) : 0),
+    purgeChangeFeed: async () =>
+      deps.changes ? (await deps.changes.purge(CHANGE_FEED_RETENTION_HOURS)) + (await deps.changes.purgeRemoved(CHANGE_FEED_RETENTION_HOURS)) : 0,
 
     async feed(user: UserRow, f: FeedQuery) {
       const nowSec = await now();
       const base = { nowSec, category: f.category, guildId: f.guildId, searchQuery: f.searchQuery };
       const ctx = await repo.userContext(user.evmAddress, user.id);
-      // Scored and ordered in SQL over every matching open mission (feed-scoring.ts is the formula's
-      // reference); the reader's side of the factors is computed here once.
-      const [rows, total] = await Promise.all([
-        deps.feed.page({
-          ...base, latitude: f.latitude, longitude: f.longitude, viewer: user.evmAddress.toLowerCase(),
-          experience: experience(ctx.totalXp), guilds: ctx.guilds, preferences: categoryPreferences(ctx.engagement),
-          weights: WEIGHTS, guildBoost: GUILD_BOOST, sortBy: f.sortBy, skip: f.skip, take: f.take,
-        }),
-        deps.feed.total(base),
-      ]);
+      const reader = {
+        latitude: f.latitude, longitude: f.longitude, viewer: user.evmAddress.toLowerCase(),
+        experience: experience(ctx.totalXp), guilds: ctx.guilds, preferences: categoryPreferences(ctx.engagement),
+        weights: WEIGHTS, guildBoost: GUILD_BOOST, skip: f.skip, take: f.take,
+      };
+      // By relevance without a text query: the in-memory index (every open mission scored, the page
+      // and the exact total in one pass). Otherwise SQL over the read model (feed-scoring.ts is the
+      // formula's reference for both).
+      const { rows, total } = deps.feedIndex && f.sortBy === "relevance" && !f.searchQuery
+        ? await deps.feedIndex.rank({ ...base, ...reader })
+        : await Promise.all([deps.feed.page({ ...base, ...reader, sortBy: f.sortBy }), deps.feed.total(base)])
+          .then(([rows, total]) => ({ rows, total }));
       if (f.searchQuery) void repo.recordEvent({ userId: user.id, kind: "search", query: f.searchQuery, category: f.category ?? rows[0]?.category ?? null }).catch(() => {});
       const page = rows.map((r) => {
         const factors = combine({

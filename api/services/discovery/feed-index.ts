@@ -1,0 +1,383 @@
+// The feed by relevance, ranked in memory over every open mission (an index per API copy, following
+// the discovery read model's changes). Why: a reader's score of a mission mixes the mission's static
+// part with three reader-dependent terms (distance, xp match, category preference) and the guild
+// boost, so no SQL index orders missions for a reader; at 1M missions the SQL plans either scored every
+// open mission (5-7 s) or, pruned by a bound, still thousands per page and tens of thousands for page
+// 50 (docs/decisions.md "Feed index in memory"). Here one pass over packed arrays scores every
+// matching mission with the exact formula of feed-scoring.ts, cheaply bounded first (the distance term,
+// the only costly one, is computed only where the bound could still enter the page), and keeps the
+// best skip + take in a heap: page 50 costs what page 1 costs, and `total` is counted in the same pass.
+//
+// Consistency: the index holds the read model as of a cursor on its change sequence (handed out in
+// commit order under the read model's write lock). Every ranking first reads the changes after the
+// cursor (one indexed statement; nothing when idle), so a write whose response waited for its read-
+// model row is in the next feed on every API copy (read-your-writes), and a rebuild's marker reloads
+// the whole index. The first ranking loads it (a snapshot read in batches).
+import type { FeedIndexChanges, FeedIndexRow } from "../../repositories/discovery-feed-source.repository.ts";
+import type { CandidateRow } from "../../repositories/discovery.repository.ts";
+import type { RankedRow } from "../../repositories/discovery-feed.repository.ts";
+import { distanceScore, posterReputationScore, rewardScore } from "./feed-scoring.ts";
+import { distanceMeters } from "./geo.ts";
+
+export interface FeedIndexSource {
+  snapshot(onRows: (rows: FeedIndexRow[]) => void): Promise<bigint>;
+  changesAfter(cursor: bigint): Promise<FeedIndexChanges>;
+  rows(ids: string[]): Promise<CandidateRow[]>;
+}
+
+export interface FeedIndexQuery {
+  nowSec: number;
+  category?: string;
+  guildId?: string;
+  latitude?: number;
+  longitude?: number;
+  viewer: string;
+  experience: number;
+  guilds: Map<string, number>;
+  preferences: Map<string, number>;
+  weights: { reward: number; urgency: number; distance: number; xpMatch: number; posterReputation: number; categoryPreference: number };
+  guildBoost: number;
+  skip: number;
+  take: number;
+}
+
+/** A ranked entry: the mission's id and its unrounded factors (combine() rounds them for display). */
+export interface IndexRanked {
+  id: string;
+  eligible: boolean;
+  distance: number | null;
+  reward_score: number;
+  urgency_score: number;
+  distance_score: number;
+  xp_match_score: number;
+  poster_score: number;
+  category_score: number;
+  guild_boost: number;
+  final_score: number;
+}
+
+/**
+ * A mission whose reader latitude differs by more than this is over 50 km away: great-circle distance
+ * ≥ R·|Δφ|, and 0.4505° · π/180 · 6,371,008.8 m = 50,093 m. Its distance score is 0 without a haversine.
+ */
+const FAR_DLAT = 0.4505;
+const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
+const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
+
+/** Strings to small integers (categories, guilds, addresses); ids are never reused. */
+class Interner {
+  private ids = new Map<string, number>();
+  names: string[] = [];
+  id(s: string): number {
+    let i = this.ids.get(s);
+    if (i === undefined) {
+      i = this.names.length;
+      this.ids.set(s, i);
+      this.names.push(s);
+    }
+    return i;
+  }
+  find(s: string): number | undefined {
+    return this.ids.get(s);
+  }
+}
+
+/** The open missions in packed arrays (one slot each; a removal moves the last slot into the hole). */
+export class FeedStore {
+  size = 0;
+  private cap = 0;
+  private slotOf = new Map<string, number>();
+  private ids: string[] = [];
+  private rs = new Float64Array(0); // reward score
+  private ps = new Float64Array(0); // poster reputation score
+  private exp = new Float64Array(0); // expires_at (s)
+  private lat = new Float64Array(0); // exact point (NaN: none)
+  private lng = new Float64Array(0);
+  private plat = new Float64Array(0); // the neighbourhood centre shown to non-parties
+  private plng = new Float64Array(0);
+  private minXp = new Float64Array(0); // NaN: no minimum
+  private cat = new Int32Array(0); // category id; 0: none
+  private guild = new Int32Array(0); // guild id; -1: none
+  private poster = new Int32Array(0);
+  private performer = new Int32Array(0); // -1: none
+  private cats = new Interner();
+  private guilds = new Interner();
+  private addrs = new Interner();
+
+  constructor() {
+    this.cats.id("\u0000none"); // id 0: no category (never equal to a lowercased category)
+  }
+
+  private grow(min: number) {
+    const cap = Math.max(1024, this.cap * 2, min);
+    const f64 = (a: Float64Array) => { const b = new Float64Array(cap); b.set(a); return b; };
+    const i32 = (a: Int32Array) => { const b = new Int32Array(cap); b.set(a); return b; };
+    this.rs = f64(this.rs); this.ps = f64(this.ps); this.exp = f64(this.exp); this.lat = f64(this.lat); this.lng = f64(this.lng);
+    this.plat = f64(this.plat); this.plng = f64(this.plng); this.minXp = f64(this.minXp);
+    this.cat = i32(this.cat); this.guild = i32(this.guild); this.poster = i32(this.poster); this.performer = i32(this.performer);
+    this.cap = cap;
+  }
+
+  /** Adds, replaces or (when no longer Open) removes the mission. */
+  upsert(r: FeedIndexRow): void {
+    if (r.state !== "Open") return this.remove(r.id);
+    let i = this.slotOf.get(r.id);
+    if (i === undefined) {
+      if (this.size === this.cap) this.grow(this.size + 1);
+      i = this.size++;
+      this.slotOf.set(r.id, i);
+      this.ids[i] = r.id;
+    }
+    const nan = (x: number | null) => (x === null ? NaN : x);
+    this.rs[i] = rewardScore(BigInt(r.reward));
+    this.ps[i] = posterReputationScore(r.ratingSum, r.ratingCount);
+    this.exp[i] = r.expiresAt;
+    const point = r.latitude !== null && r.longitude !== null;
+    this.lat[i] = point ? r.latitude! : NaN;
+    this.lng[i] = point ? r.longitude! : NaN;
+    this.plat[i] = point ? nan(r.pubLatitude) : NaN;
+    this.plng[i] = point ? nan(r.pubLongitude) : NaN;
+    this.minXp[i] = nan(r.minGuildXp);
+    this.cat[i] = r.category === null ? 0 : this.cats.id(r.category);
+    this.guild[i] = r.guildId === null ? -1 : this.guilds.id(r.guildId);
+    this.poster[i] = this.addrs.id(r.poster.toLowerCase());
+    this.performer[i] = r.performer === null ? -1 : this.addrs.id(r.performer.toLowerCase());
+  }
+
+  remove(id: string): void {
+    const i = this.slotOf.get(id);
+    if (i === undefined) return;
+    const last = --this.size;
+    this.slotOf.delete(id);
+    if (i !== last) {
+      const moved = this.ids[last]!;
+      this.ids[i] = moved;
+      this.slotOf.set(moved, i);
+      for (const a of [this.rs, this.ps, this.exp, this.lat, this.lng, this.plat, this.plng, this.minXp]) a[i] = a[last]!;
+      for (const a of [this.cat, this.guild, this.poster, this.performer]) a[i] = a[last]!;
+    }
+    this.ids.length = last;
+  }
+
+  has(id: string): boolean {
+    return this.slotOf.has(id);
+  }
+
+  /**
+   * The page (skip, take) of the relevance order over the open, unexpired missions matching the
+   * filters: eligible first, then finalScore desc, then id; and the number of matching missions.
+   * `scored`: missions whose distance term had to be computed (the rest were bounded out or exact
+   * without it).
+   */
+  rank(q: FeedIndexQuery): { rows: IndexRanked[]; total: number; scored: number } {
+    const n = Math.floor(q.skip) + Math.floor(q.take);
+    const catFilter = q.category === undefined ? -1 : (this.cats.find(q.category.toLowerCase()) ?? -2);
+    const guildFilter = q.guildId === undefined ? -1 : (this.guilds.find(q.guildId) ?? -2);
+    if (catFilter === -2 || guildFilter === -2) return { rows: [], total: 0, scored: 0 };
+    // The reader's side, per category / guild id.
+    const pref = new Float64Array(this.cats.names.length);
+    for (let c = 1; c < pref.length; c++) pref[c] = q.preferences.get(this.cats.names[c]!) ?? 0;
+    pref[0] = q.preferences.get("") ?? 0; // no category: the SQL reads coalesce(category, '')
+    const gxp = new Float64Array(this.guilds.names.length).fill(NaN);
+    for (const [g, xp] of q.guilds) {
+      const id = this.guilds.find(g);
+      if (id !== undefined) gxp[id] = xp;
+    }
+    const viewer = this.addrs.find(q.viewer.toLowerCase()) ?? -2;
+    const located = q.latitude !== undefined && q.longitude !== undefined;
+    const qLat = q.latitude ?? 0;
+    const qLng = q.longitude ?? 0;
+    const { reward: wr, urgency: wu, distance: wd, xpMatch: wx, posterReputation: wp, categoryPreference: wc } = q.weights;
+    const e = q.experience;
+    const now = q.nowSec;
+
+    const heap = new TopHeap(n, this.ids);
+    let total = 0;
+    let scored = 0;
+    const size = this.size;
+    for (let i = 0; i < size; i++) {
+      const ex = this.exp[i]!;
+      if (ex <= now) continue;
+      if (catFilter >= 0 && this.cat[i] !== catFilter) continue;
+      const g = this.guild[i]!;
+      if (guildFilter >= 0 && g !== guildFilter) continue;
+      total++;
+      if (n === 0) continue;
+      const member = g >= 0 && !Number.isNaN(gxp[g]!);
+      const min = this.minXp[i]!;
+      const eligible = g < 0 || (member && (Number.isNaN(min) || gxp[g]! >= min));
+      const boost = member ? q.guildBoost : 1;
+      const R = this.rs[i]!;
+      const U = clamp01(1 - (ex - now) / 3600 / 168);
+      const X = clamp01(1 - Math.abs(e - R));
+      const P = this.ps[i]!;
+      const C = pref[this.cat[i]!]!;
+      // The distance term's bound: exact (0.5) without a point or a reader location, 0 beyond the
+      // latitude band, else at most 1 (computed below only if the page could take the mission).
+      let D: number;
+      let party = false;
+      let sLat = NaN;
+      let sLng = NaN;
+      let exact = true;
+      if (!located || Number.isNaN(this.lat[i]!)) D = 0.5;
+      else {
+        party = this.poster[i] === viewer || this.performer[i] === viewer;
+        sLat = party ? this.lat[i]! : this.plat[i]!;
+        sLng = party ? this.lng[i]! : this.plng[i]!;
+        if (Math.abs(sLat - qLat) > FAR_DLAT) D = 0;
+        else { D = 1; exact = false; }
+      }
+      // Same operations, in the same order, as combine(): the bound with D ≥ the true term is ≥ the score.
+      let score = r4((wr * R + wu * U + wd * D + wx * X + wp * P + wc * C) * boost);
+      if (!heap.admits(eligible, score, i)) continue;
+      let distance: number | null = null;
+      if (located && !Number.isNaN(this.lat[i]!)) {
+        distance = Math.round(distanceMeters(qLat, qLng, sLat, sLng) * 10) / 10;
+        if (!exact) {
+          scored++;
+          D = distanceScore(distance);
+          score = r4((wr * R + wu * U + wd * D + wx * X + wp * P + wc * C) * boost);
+          if (!heap.admits(eligible, score, i)) continue;
+        }
+      }
+      heap.push(eligible, score, i, { distance, R, U, D, X, P, C, boost });
+    }
+    const rows = heap.sorted().slice(Math.floor(q.skip)).map((h) => ({
+      id: this.ids[h.slot]!, eligible: h.eligible, distance: h.f.distance,
+      reward_score: h.f.R, urgency_score: h.f.U, distance_score: h.f.D, xp_match_score: h.f.X,
+      poster_score: h.f.P, category_score: h.f.C, guild_boost: h.f.boost, final_score: h.score,
+    }));
+    return { rows, total, scored };
+  }
+}
+
+interface Factors { distance: number | null; R: number; U: number; D: number; X: number; P: number; C: number; boost: number }
+interface Entry { eligible: boolean; score: number; slot: number; f: Factors }
+
+/** The best `cap` entries: a binary heap whose root is the worst kept (eligible, score desc, id asc). */
+class TopHeap {
+  private a: Entry[] = [];
+  constructor(private cap: number, private ids: string[]) {}
+
+  /** a ranks before b. */
+  private before(a: { eligible: boolean; score: number; slot: number }, b: Entry): boolean {
+    if (a.eligible !== b.eligible) return a.eligible;
+    if (a.score !== b.score) return a.score > b.score;
+    return this.ids[a.slot]! < this.ids[b.slot]!;
+  }
+
+  /** Would an entry with this (or a lower) score enter? */
+  admits(eligible: boolean, score: number, slot: number): boolean {
+    if (this.a.length < this.cap) return true;
+    return this.before({ eligible, score, slot }, this.a[0]!);
+  }
+
+  push(eligible: boolean, score: number, slot: number, f: Factors): void {
+    const x: Entry = { eligible, score, slot, f };
+    const a = this.a;
+    if (a.length < this.cap) {
+      a.push(x);
+      let i = a.length - 1;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!this.before(a[p]!, a[i]!)) break; // parent already ranks after (is worse): heap holds
+        [a[p], a[i]] = [a[i]!, a[p]!];
+        i = p;
+      }
+      return;
+    }
+    a[0] = x;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let w = i;
+      if (l < a.length && this.before(a[w]!, a[l]!)) w = l;
+      if (r < a.length && this.before(a[w]!, a[r]!)) w = r;
+      if (w === i) break;
+      [a[w], a[i]] = [a[i]!, a[w]!];
+      i = w;
+    }
+  }
+
+  sorted(): Entry[] {
+    return [...this.a].sort((x, y) => (this.before(x, y) ? -1 : this.before(y, x) ? 1 : 0));
+  }
+}
+
+/**
+ * The index of one API copy: loads on first use, follows the read model before every ranking.
+ * `maxIdleMs`: a copy that has not synced for this long reloads (removals are kept for a day).
+ */
+export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: number } = {}) {
+  const maxIdleMs = opts.maxIdleMs ?? 6 * 3600_000;
+  let store: FeedStore | null = null;
+  let cursor = 0n;
+  let syncedAt = 0;
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+
+  async function load() {
+    const fresh = new FeedStore();
+    const at = await source.snapshot((rows) => { for (const r of rows) fresh.upsert(r); });
+    store = fresh;
+    cursor = at;
+  }
+
+  async function catchUp() {
+    if (!store || Date.now() - syncedAt > maxIdleMs) await load();
+    for (;;) {
+      const c = await source.changesAfter(cursor);
+      if (c.reload) {
+        await load();
+        continue;
+      }
+      for (const ch of c.changes) {
+        if ("upsert" in ch) store!.upsert(ch.upsert);
+        else store!.remove(ch.removed);
+      }
+      cursor = c.cursor;
+      if (!c.more) break;
+    }
+    syncedAt = Date.now();
+  }
+
+  /**
+   * Resolves once a catch-up that STARTED after this call has finished: a change committed before the
+   * call is in the index. Concurrent callers share one catch-up (and the one queued behind it).
+   */
+  function sync(): Promise<void> {
+    if (!running) {
+      running = catchUp().finally(() => { running = null; });
+      return running;
+    }
+    if (!next) {
+      next = running.catch(() => {}).then(() => {
+        next = null;
+        return sync();
+      });
+    }
+    return next;
+  }
+
+  return {
+    sync,
+    /** A ranked page and the exact total (the index's current state after a sync). */
+    async rank(q: FeedIndexQuery): Promise<{ rows: RankedRow[]; total: number; scored: number }> {
+      await sync();
+      const { rows, total, scored } = store!.rank(q);
+      const byId = new Map((await source.rows(rows.map((r) => r.id))).map((r) => [r.id, r]));
+      const out: RankedRow[] = [];
+      for (const r of rows) {
+        const c = byId.get(r.id);
+        if (c) out.push({ ...c, ...r });
+      }
+      return { rows: out, total, scored };
+    },
+    /** Open missions held (diagnostics). */
+    size: () => store?.size ?? 0,
+    /** Whether the index holds this open mission (as of its last sync). */
+    has: (id: string) => store?.has(id) ?? false,
+  };
+}
+export type FeedIndex = ReturnType<typeof createFeedIndex>;
