@@ -68,7 +68,7 @@ export function discoveryFeedSourceRepository(pool: pg.Pool) {
         let after = "";
         for (;;) {
           const { rows } = await client.query<RawRow>({
-            text: `SELECT ${ROW} FROM api.discovery_missions dm WHERE dm.state = 'Open' AND dm.id > $1 ORDER BY dm.id COLLATE "C" LIMIT $2`,
+            text: `SELECT ${ROW} FROM api.discovery_missions dm WHERE dm.state = 'Open' AND dm.id > $1 ORDER BY dm.id LIMIT $2`,
             values: [after, batch],
             rowMode: "array",
           });

@@ -22,3 +22,16 @@ DROP TRIGGER IF EXISTS "discovery_missions_removed" ON "api"."discovery_missions
 --> statement-breakpoint
 CREATE TRIGGER "discovery_missions_removed" AFTER DELETE ON "api"."discovery_missions"
   FOR EACH ROW EXECUTE FUNCTION "api"."discovery_missions_removed"();
+--> statement-breakpoint
+-- The SQL threshold plan of 0019 is gone (the feed index ranks by relevance): its key indexes only cost writes.
+DROP INDEX IF EXISTS "api"."discovery_missions_feed_k1_idx";
+--> statement-breakpoint
+DROP INDEX IF EXISTS "api"."discovery_missions_feed_k2_idx";
+--> statement-breakpoint
+DROP INDEX IF EXISTS "api"."discovery_missions_feed_geo_k1_idx";
+--> statement-breakpoint
+DROP INDEX IF EXISTS "api"."discovery_missions_feed_geo_k2_idx";
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS "api"."feed_k2"(numeric, integer, integer, bigint);
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS "api"."feed_k1"(numeric, integer, integer);

@@ -16,7 +16,7 @@
 import type { FeedIndexChanges, FeedIndexRow } from "../../repositories/discovery-feed-source.repository.ts";
 import type { CandidateRow } from "../../repositories/discovery.repository.ts";
 import type { RankedRow } from "../../repositories/discovery-feed.repository.ts";
-import { distanceScore, posterReputationScore, rewardScore } from "./feed-scoring.ts";
+import { distanceScore, posterReputationScore, rewardScore, WEIGHTS } from "./feed-scoring.ts";
 import { distanceMeters } from "./geo.ts";
 
 export interface FeedIndexSource {
@@ -96,6 +96,8 @@ export class FeedStore {
   private plat = new Float64Array(0); // the neighbourhood centre shown to non-parties
   private plng = new Float64Array(0);
   private minXp = new Float64Array(0); // NaN: no minimum
+  private sb = new Float32Array(0); // WEIGHTS.reward·R + WEIGHTS.posterReputation·P (the coarse pass)
+  private blat = new Float32Array(0); // latitude shown to non-parties, NaN: no point (the coarse pass)
   private cat = new Int32Array(0); // category id; 0: none
   private guild = new Int32Array(0); // guild id; -1: none
   private poster = new Int32Array(0);
@@ -112,6 +114,8 @@ export class FeedStore {
     const cap = Math.max(1024, this.cap * 2, min);
     const f64 = (a: Float64Array) => { const b = new Float64Array(cap); b.set(a); return b; };
     const i32 = (a: Int32Array) => { const b = new Int32Array(cap); b.set(a); return b; };
+    const f32 = (a: Float32Array) => { const b = new Float32Array(cap); b.set(a); return b; };
+    this.sb = f32(this.sb); this.blat = f32(this.blat);
     this.rs = f64(this.rs); this.ps = f64(this.ps); this.exp = f64(this.exp); this.lat = f64(this.lat); this.lng = f64(this.lng);
     this.plat = f64(this.plat); this.plng = f64(this.plng); this.minXp = f64(this.minXp);
     this.cat = i32(this.cat); this.guild = i32(this.guild); this.poster = i32(this.poster); this.performer = i32(this.performer);
@@ -138,6 +142,8 @@ export class FeedStore {
     this.plat[i] = point ? nan(r.pubLatitude) : NaN;
     this.plng[i] = point ? nan(r.pubLongitude) : NaN;
     this.minXp[i] = nan(r.minGuildXp);
+    this.sb[i] = WEIGHTS.reward * this.rs[i]! + WEIGHTS.posterReputation * this.ps[i]!;
+    this.blat[i] = this.plat[i]!;
     this.cat[i] = r.category === null ? 0 : this.cats.id(r.category);
     this.guild[i] = r.guildId === null ? -1 : this.guilds.id(r.guildId);
     this.poster[i] = this.addrs.id(r.poster.toLowerCase());
@@ -153,7 +159,7 @@ export class FeedStore {
       const moved = this.ids[last]!;
       this.ids[i] = moved;
       this.slotOf.set(moved, i);
-      for (const a of [this.rs, this.ps, this.exp, this.lat, this.lng, this.plat, this.plng, this.minXp]) a[i] = a[last]!;
+      for (const a of [this.rs, this.ps, this.exp, this.lat, this.lng, this.plat, this.plng, this.minXp, this.sb, this.blat]) a[i] = a[last]!;
       for (const a of [this.cat, this.guild, this.poster, this.performer]) a[i] = a[last]!;
     }
     this.ids.length = last;
@@ -194,44 +200,70 @@ export class FeedStore {
     const heap = new TopHeap(n, this.ids);
     let total = 0;
     let scored = 0;
+    // Hot loop: locals, no calls for the missions the page cannot take. `cut` is the worst kept score
+    // less half a rounding unit and a float margin: a sum below it rounds below the worst kept.
+    const { exp, cat, guild, minXp, rs, ps, lat, lng, plat, plng, poster, performer, sb, blat } = this;
+    // The coarse pass: a bound from four narrow arrays (expiry, category, guild, sb, blat), so most
+    // missions are passed over without reading the rest. Only with the weights sb was made with.
+    const coarse = wr === WEIGHTS.reward && wp === WEIGHTS.posterReputation && wd >= 0 && wx >= 0 && wc >= 0 && wu >= 0;
+    const maxBoost = Math.max(1, q.guildBoost);
+    // sb is a float32 (relative error < 1e-7 on a value ≤ 0.35); the party's exact point lies within
+    // its neighbourhood cell (< 0.006° of latitude from the shown centre).
+    const SB_SLACK = 1e-6;
+    const BAND = FAR_DLAT + 0.01;
+    let full = n === 0;
+    let cut = -Infinity;
+    let cutEligible = false;
     const size = this.size;
     for (let i = 0; i < size; i++) {
-      const ex = this.exp[i]!;
+      const ex = exp[i]!;
       if (ex <= now) continue;
-      if (catFilter >= 0 && this.cat[i] !== catFilter) continue;
-      const g = this.guild[i]!;
+      const c = cat[i]!;
+      if (catFilter >= 0 && c !== catFilter) continue;
+      const g = guild[i]!;
       if (guildFilter >= 0 && g !== guildFilter) continue;
       total++;
       if (n === 0) continue;
-      const member = g >= 0 && !Number.isNaN(gxp[g]!);
-      const min = this.minXp[i]!;
-      const eligible = g < 0 || (member && (Number.isNaN(min) || gxp[g]! >= min));
+      if (full && coarse) {
+        const u0 = 1 - (ex - now) / 604800;
+        const b = blat[i]!;
+        const d0 = !located || b !== b ? 0.5 : Math.abs(b - qLat) > BAND ? 0 : 1;
+        const ub = (sb[i]! + SB_SLACK + wu * (u0 < 0 ? 0 : u0 > 1 ? 1 : u0) + wd * d0 + wx + wc * pref[c]!) * (g >= 0 ? maxBoost : 1);
+        if (ub < cut) continue;
+      }
+      const member = g >= 0 && gxp[g] === gxp[g]; // not NaN
+      const eligible = g < 0 || (member && (minXp[i]! !== minXp[i]! || gxp[g]! >= minXp[i]!));
+      if (full && cutEligible && !eligible) continue;
       const boost = member ? q.guildBoost : 1;
-      const R = this.rs[i]!;
-      const U = clamp01(1 - (ex - now) / 3600 / 168);
-      const X = clamp01(1 - Math.abs(e - R));
-      const P = this.ps[i]!;
-      const C = pref[this.cat[i]!]!;
+      const R = rs[i]!;
+      const u = 1 - (ex - now) / 3600 / 168;
+      const U = u < 0 ? 0 : u > 1 ? 1 : u;
+      const xm = 1 - Math.abs(e - R);
+      const X = xm < 0 ? 0 : xm > 1 ? 1 : xm;
+      const P = ps[i]!;
+      const C = pref[c]!;
       // The distance term's bound: exact (0.5) without a point or a reader location, 0 beyond the
       // latitude band, else at most 1 (computed below only if the page could take the mission).
+      const mLat = lat[i]!;
       let D: number;
-      let party = false;
       let sLat = NaN;
       let sLng = NaN;
       let exact = true;
-      if (!located || Number.isNaN(this.lat[i]!)) D = 0.5;
+      if (!located || mLat !== mLat) D = 0.5;
       else {
-        party = this.poster[i] === viewer || this.performer[i] === viewer;
-        sLat = party ? this.lat[i]! : this.plat[i]!;
-        sLng = party ? this.lng[i]! : this.plng[i]!;
+        const party = poster[i] === viewer || performer[i] === viewer;
+        sLat = party ? mLat : plat[i]!;
+        sLng = party ? lng[i]! : plng[i]!;
         if (Math.abs(sLat - qLat) > FAR_DLAT) D = 0;
         else { D = 1; exact = false; }
       }
-      // Same operations, in the same order, as combine(): the bound with D ≥ the true term is ≥ the score.
-      let score = r4((wr * R + wu * U + wd * D + wx * X + wp * P + wc * C) * boost);
+      // Same operations, in the same order, as combine(): with D ≥ the true term, ≥ the exact sum.
+      const sum = (wr * R + wu * U + wd * D + wx * X + wp * P + wc * C) * boost;
+      if (full && eligible === cutEligible && sum < cut) continue;
+      let score = r4(sum);
       if (!heap.admits(eligible, score, i)) continue;
       let distance: number | null = null;
-      if (located && !Number.isNaN(this.lat[i]!)) {
+      if (located && mLat === mLat) {
         distance = Math.round(distanceMeters(qLat, qLng, sLat, sLng) * 10) / 10;
         if (!exact) {
           scored++;
@@ -241,6 +273,12 @@ export class FeedStore {
         }
       }
       heap.push(eligible, score, i, { distance, R, U, D, X, P, C, boost });
+      if (heap.full()) {
+        full = true;
+        const w = heap.worst();
+        cut = w.score - 0.00005 - 1e-9;
+        cutEligible = w.eligible;
+      }
     }
     const rows = heap.sorted().slice(Math.floor(q.skip)).map((h) => ({
       id: this.ids[h.slot]!, eligible: h.eligible, distance: h.f.distance,
@@ -298,6 +336,14 @@ class TopHeap {
       [a[w], a[i]] = [a[i]!, a[w]!];
       i = w;
     }
+  }
+
+  full(): boolean {
+    return this.a.length >= this.cap;
+  }
+
+  worst(): Entry {
+    return this.a[0]!;
   }
 
   sorted(): Entry[] {
