@@ -100,13 +100,13 @@ export function discoveryService(deps: {
         experience: experience(ctx.totalXp), guilds: ctx.guilds, preferences: categoryPreferences(ctx.engagement),
         weights: WEIGHTS, guildBoost: GUILD_BOOST, skip: f.skip, take: f.take,
       };
-      // By relevance without a text query: the in-memory index (every open mission scored, the page
-      // and the exact total in one pass). Otherwise SQL over the read model (feed-scoring.ts is the
-      // formula's reference for both).
-      const { rows, total } = deps.feedIndex && f.sortBy === "relevance" && !f.searchQuery
-        ? await deps.feedIndex.rank({ ...base, ...reader })
-        : await Promise.all([deps.feed.page({ ...base, ...reader, sortBy: f.sortBy }), deps.feed.total(base)])
-          .then(([rows, total]) => ({ rows, total }));
+      // By relevance without a text query: the in-memory index (feed-index.ts). Otherwise SQL over the
+      // read model (feed-scoring.ts is the formula's reference for both). The exact total: SQL's sums.
+      const index = deps.feedIndex && f.sortBy === "relevance" && !f.searchQuery ? deps.feedIndex : null;
+      const [rows, total] = await Promise.all([
+        index ? index.rank({ ...base, ...reader }).then((r) => r.rows) : deps.feed.page({ ...base, ...reader, sortBy: f.sortBy }),
+        deps.feed.total(base),
+      ]);
       if (f.searchQuery) void repo.recordEvent({ userId: user.id, kind: "search", query: f.searchQuery, category: f.category ?? rows[0]?.category ?? null }).catch(() => {});
       const page = rows.map((r) => {
         const factors = combine({

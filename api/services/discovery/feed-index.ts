@@ -82,43 +82,78 @@ class Interner {
   }
 }
 
-/** The open missions in packed arrays (one slot each; a removal moves the last slot into the hole). */
+/** Slots per block: the unit the ranking skips with one bound (tests use smaller blocks). */
+const BLOCK = 256;
+/** Latitude buckets of the layout (degrees): a reader's 50-km band meets two or three. */
+const LAT_BUCKET = 0.5;
+
+/**
+ * The open missions in packed arrays, one slot each, laid out in blocks of BLOCK slots: missions
+ * outside guilds first, then by guild; within that by latitude bucket, then by their static part plus
+ * urgency at layout time, best first. Each block keeps bounds of what it holds (static keys, latitude
+ * range, categories, guild), widened on every write, so a ranking passes over whole blocks that cannot
+ * reach its page. A removal leaves a dead slot; a new mission goes to the tail; the layout is redone
+ * when dead and tail slots pass a quarter of the store (compact()).
+ */
 export class FeedStore {
+  /** Slots in use (live, dead and tail). */
   size = 0;
+  private live = 0;
+  private removedSince = 0;
+  /** Slots laid out by the last compaction; later slots are the tail. */
+  private laid = 0;
   private cap = 0;
   private slotOf = new Map<string, number>();
   private ids: string[] = [];
   private rs = new Float64Array(0); // reward score
   private ps = new Float64Array(0); // poster reputation score
-  private exp = new Float64Array(0); // expires_at (s)
+  private exp = new Float64Array(0); // expires_at (s); -Infinity: dead slot
   private lat = new Float64Array(0); // exact point (NaN: none)
   private lng = new Float64Array(0);
   private plat = new Float64Array(0); // the neighbourhood centre shown to non-parties
   private plng = new Float64Array(0);
   private minXp = new Float64Array(0); // NaN: no minimum
-  private sb = new Float32Array(0); // WEIGHTS.reward·R + WEIGHTS.posterReputation·P (the coarse pass)
-  private blat = new Float32Array(0); // latitude shown to non-parties, NaN: no point (the coarse pass)
   private cat = new Int32Array(0); // category id; 0: none
   private guild = new Int32Array(0); // guild id; -1: none
   private poster = new Int32Array(0);
   private performer = new Int32Array(0); // -1: none
+  // Block bounds: k1 = WEIGHTS.reward·R + WEIGHTS.posterReputation·P (no urgency), k2 = k1 −
+  // WEIGHTS.urgency·expires/604800 (so k1 + urgency term ≤ max(k1, k2 + WEIGHTS.urgency·(1 + now/604800))).
+  private bk1 = new Float64Array(0);
+  private bk2 = new Float64Array(0);
+  private blo = new Float64Array(0); // min shown latitude (NaN-free: +Infinity when none)
+  private bhi = new Float64Array(0);
+  private bnoPoint = new Uint8Array(0); // a mission without a point
+  private bcats = new Int32Array(0); // category bit mask (bit min(id, 31))
+  private bguild = new Int32Array(0); // the block's one guild id, -1 none, -2 several (or mixed)
+  private bempty = new Uint8Array(0); // no mission written since the layout
   private cats = new Interner();
   private guilds = new Interner();
   private addrs = new Interner();
 
-  constructor() {
+  private readonly B: number;
+
+  constructor(opts: { block?: number } = {}) {
+    this.B = opts.block ?? BLOCK;
     this.cats.id("\u0000none"); // id 0: no category (never equal to a lowercased category)
   }
 
   private grow(min: number) {
-    const cap = Math.max(1024, this.cap * 2, min);
+    const cap = Math.max(4 * this.B, this.cap * 2, Math.ceil(min / this.B) * this.B);
     const f64 = (a: Float64Array) => { const b = new Float64Array(cap); b.set(a); return b; };
     const i32 = (a: Int32Array) => { const b = new Int32Array(cap); b.set(a); return b; };
-    const f32 = (a: Float32Array) => { const b = new Float32Array(cap); b.set(a); return b; };
-    this.sb = f32(this.sb); this.blat = f32(this.blat);
     this.rs = f64(this.rs); this.ps = f64(this.ps); this.exp = f64(this.exp); this.lat = f64(this.lat); this.lng = f64(this.lng);
     this.plat = f64(this.plat); this.plng = f64(this.plng); this.minXp = f64(this.minXp);
     this.cat = i32(this.cat); this.guild = i32(this.guild); this.poster = i32(this.poster); this.performer = i32(this.performer);
+    const blocks = cap / this.B;
+    const old = this.cap / this.B;
+    const bf = (a: Float64Array, fill: number) => { const b = new Float64Array(blocks).fill(fill); b.set(a); return b; };
+    this.bk1 = bf(this.bk1, -Infinity); this.bk2 = bf(this.bk2, -Infinity); this.blo = bf(this.blo, Infinity); this.bhi = bf(this.bhi, -Infinity);
+    const nb = new Uint8Array(blocks); nb.set(this.bnoPoint); this.bnoPoint = nb;
+    const bc = new Int32Array(blocks); bc.set(this.bcats); this.bcats = bc;
+    const bg = new Int32Array(blocks).fill(-1); bg.set(this.bguild); this.bguild = bg;
+    const be = new Uint8Array(blocks).fill(1); be.set(this.bempty); this.bempty = be;
+    for (let k = old; k < blocks; k++) this.bempty[k] = 1;
     this.cap = cap;
   }
 
@@ -131,59 +166,139 @@ export class FeedStore {
       i = this.size++;
       this.slotOf.set(r.id, i);
       this.ids[i] = r.id;
+      this.live++;
     }
-    const nan = (x: number | null) => (x === null ? NaN : x);
+    this.write(i, r);
+  }
+
+  private write(i: number, r: FeedIndexRow) {
+    const point = r.latitude !== null && r.longitude !== null;
     this.rs[i] = rewardScore(BigInt(r.reward));
     this.ps[i] = posterReputationScore(r.ratingSum, r.ratingCount);
     this.exp[i] = r.expiresAt;
-    const point = r.latitude !== null && r.longitude !== null;
     this.lat[i] = point ? r.latitude! : NaN;
     this.lng[i] = point ? r.longitude! : NaN;
-    this.plat[i] = point ? nan(r.pubLatitude) : NaN;
-    this.plng[i] = point ? nan(r.pubLongitude) : NaN;
-    this.minXp[i] = nan(r.minGuildXp);
-    this.sb[i] = WEIGHTS.reward * this.rs[i]! + WEIGHTS.posterReputation * this.ps[i]!;
-    this.blat[i] = this.plat[i]!;
+    this.plat[i] = point && r.pubLatitude !== null ? r.pubLatitude : NaN;
+    this.plng[i] = point && r.pubLongitude !== null ? r.pubLongitude : NaN;
+    this.minXp[i] = r.minGuildXp === null ? NaN : r.minGuildXp;
     this.cat[i] = r.category === null ? 0 : this.cats.id(r.category);
     this.guild[i] = r.guildId === null ? -1 : this.guilds.id(r.guildId);
     this.poster[i] = this.addrs.id(r.poster.toLowerCase());
     this.performer[i] = r.performer === null ? -1 : this.addrs.id(r.performer.toLowerCase());
+    this.widen(i);
+  }
+
+  /** Widens slot i's block bounds to cover it (bounds never narrow until the next layout). */
+  private widen(i: number) {
+    const b = Math.floor(i / this.B);
+    const k1 = WEIGHTS.reward * this.rs[i]! + WEIGHTS.posterReputation * this.ps[i]!;
+    const k2 = k1 - (WEIGHTS.urgency * this.exp[i]!) / 604800;
+    if (k1 > this.bk1[b]!) this.bk1[b] = k1;
+    if (k2 > this.bk2[b]!) this.bk2[b] = k2;
+    const la = this.plat[i]!;
+    if (la !== la) this.bnoPoint[b] = 1;
+    else {
+      if (la < this.blo[b]!) this.blo[b] = la;
+      if (la > this.bhi[b]!) this.bhi[b] = la;
+    }
+    this.bcats[b]! |= 1 << Math.min(this.cat[i]!, 31);
+    const g = this.guild[i]!;
+    if (this.bempty[b]) this.bguild[b] = g;
+    else if (this.bguild[b] !== g) this.bguild[b] = -2;
+    this.bempty[b] = 0;
   }
 
   remove(id: string): void {
     const i = this.slotOf.get(id);
     if (i === undefined) return;
-    const last = --this.size;
     this.slotOf.delete(id);
-    if (i !== last) {
-      const moved = this.ids[last]!;
-      this.ids[i] = moved;
-      this.slotOf.set(moved, i);
-      for (const a of [this.rs, this.ps, this.exp, this.lat, this.lng, this.plat, this.plng, this.minXp, this.sb, this.blat]) a[i] = a[last]!;
-      for (const a of [this.cat, this.guild, this.poster, this.performer]) a[i] = a[last]!;
-    }
-    this.ids.length = last;
+    this.exp[i] = -Infinity;
+    this.live--;
+    this.removedSince++;
   }
 
   has(id: string): boolean {
     return this.slotOf.has(id);
   }
 
+  /** Open missions held. */
+  count(): number {
+    return this.live;
+  }
+
+  /** Redoes the layout when dead and tail slots pass a quarter of the store (a few hundred ms at 700k). */
+  maybeCompact(): boolean {
+    const waste = this.removedSince + (this.size - this.laid);
+    if (waste <= Math.max(4 * this.B, this.size / 4)) return false;
+    this.compact();
+    return true;
+  }
+
+  /** The layout of the class comment, from scratch. */
+  compact(nowSec = Date.now() / 1000): void {
+    const order: number[] = [];
+    for (let i = 0; i < this.size; i++) if (this.exp[i] !== -Infinity) order.push(i);
+    const key = new Float64Array(this.size);
+    const bucket = new Float64Array(this.size);
+    for (const i of order) {
+      const u = 1 - (this.exp[i]! - nowSec) / 604800;
+      key[i] = WEIGHTS.reward * this.rs[i]! + WEIGHTS.posterReputation * this.ps[i]! + WEIGHTS.urgency * (u < 0 ? 0 : u > 1 ? 1 : u);
+      const la = this.plat[i]!;
+      bucket[i] = la === la ? Math.floor(la / LAT_BUCKET) : 1e9;
+    }
+    order.sort((a, b) => this.guild[a]! - this.guild[b]! || bucket[a]! - bucket[b]! || key[b]! - key[a]!);
+    const old = {
+      ids: this.ids, rs: this.rs, ps: this.ps, exp: this.exp, lat: this.lat, lng: this.lng, plat: this.plat, plng: this.plng, minXp: this.minXp,
+      cat: this.cat, guild: this.guild, poster: this.poster, performer: this.performer,
+    };
+    this.cap = 0;
+    this.size = 0;
+    this.ids = [];
+    for (const k of ["rs", "ps", "exp", "lat", "lng", "plat", "plng", "minXp", "bk1", "bk2", "blo", "bhi"] as const) this[k] = new Float64Array(0);
+    for (const k of ["cat", "guild", "poster", "performer", "bcats", "bguild"] as const) this[k] = new Int32Array(0);
+    this.bnoPoint = new Uint8Array(0);
+    this.bempty = new Uint8Array(0);
+    this.grow(order.length);
+    // Start a new block at each change of guild, so a block holds one guild (or none).
+    let i = 0;
+    let prevGuild = -1;
+    for (const o of order) {
+      const g = old.guild[o]!;
+      if (g !== prevGuild && i % this.B !== 0) i = Math.ceil(i / this.B) * this.B;
+      prevGuild = g;
+      if (i >= this.cap) this.grow(i + 1);
+      this.ids[i] = old.ids[o]!;
+      this.slotOf.set(old.ids[o]!, i);
+      this.rs[i] = old.rs[o]!; this.ps[i] = old.ps[o]!; this.exp[i] = old.exp[o]!; this.lat[i] = old.lat[o]!; this.lng[i] = old.lng[o]!;
+      this.plat[i] = old.plat[o]!; this.plng[i] = old.plng[o]!; this.minXp[i] = old.minXp[o]!;
+      this.cat[i] = old.cat[o]!; this.guild[i] = g; this.poster[i] = old.poster[o]!; this.performer[i] = old.performer[o]!;
+      this.widen(i);
+      i++;
+    }
+    // Padding slots between guilds are dead.
+    for (let j = 0; j < i; j++) if (this.ids[j] === undefined) { this.exp[j] = -Infinity; this.ids[j] = ""; }
+    this.size = i;
+    this.laid = i;
+    this.removedSince = 0;
+  }
+
   /**
    * The page (skip, take) of the relevance order over the open, unexpired missions matching the
-   * filters: eligible first, then finalScore desc, then id; and the number of matching missions.
-   * `scored`: missions whose distance term had to be computed (the rest were bounded out or exact
-   * without it).
+   * filters: eligible first, then finalScore desc, then id. Blocks are visited best bound first and
+   * the visit stops at the first block that cannot reach the worst score kept. `scored`: missions
+   * whose distance had to be computed; `visited`: missions read.
    */
-  rank(q: FeedIndexQuery): { rows: IndexRanked[]; total: number; scored: number } {
+  rank(q: FeedIndexQuery): { rows: IndexRanked[]; scored: number; visited: number } {
     const n = Math.floor(q.skip) + Math.floor(q.take);
     const catFilter = q.category === undefined ? -1 : (this.cats.find(q.category.toLowerCase()) ?? -2);
     const guildFilter = q.guildId === undefined ? -1 : (this.guilds.find(q.guildId) ?? -2);
-    if (catFilter === -2 || guildFilter === -2) return { rows: [], total: 0, scored: 0 };
+    if (n === 0 || catFilter === -2 || guildFilter === -2) return { rows: [], scored: 0, visited: 0 };
     // The reader's side, per category / guild id.
     const pref = new Float64Array(this.cats.names.length);
     for (let c = 1; c < pref.length; c++) pref[c] = q.preferences.get(this.cats.names[c]!) ?? 0;
     pref[0] = q.preferences.get("") ?? 0; // no category: the SQL reads coalesce(category, '')
+    let maxPref = 0;
+    for (const v of pref) if (v > maxPref) maxPref = v;
     const gxp = new Float64Array(this.guilds.names.length).fill(NaN);
     for (const [g, xp] of q.guilds) {
       const id = this.guilds.find(g);
@@ -197,87 +312,106 @@ export class FeedStore {
     const e = q.experience;
     const now = q.nowSec;
 
+    // Block bounds (the keys were built with WEIGHTS: other weights visit every block).
+    const keyed = wr === WEIGHTS.reward && wp === WEIGHTS.posterReputation && wu === WEIGHTS.urgency && wd >= 0 && wx >= 0 && wc >= 0;
+    const shift = WEIGHTS.urgency * (1 + now / 604800);
+    const band = FAR_DLAT + 0.01; // the party's exact point is within its cell (< 0.006° from the shown centre)
+    const blocks = Math.ceil(this.size / this.B);
+    const order: number[] = [];
+    const bound = new Float64Array(blocks);
+    const onlyIneligible = new Uint8Array(blocks);
+    for (let b = 0; b < blocks; b++) {
+      if (this.bempty[b]) continue;
+      if (catFilter >= 0 && !(this.bcats[b]! & (1 << Math.min(catFilter, 31)))) continue;
+      const bg = this.bguild[b]!;
+      if (guildFilter >= 0 && bg !== guildFilter && bg !== -2) continue;
+      let boost = 1;
+      if (bg >= 0) {
+        if (gxp[bg] === gxp[bg]) boost = q.guildBoost;
+        else onlyIneligible[b] = 1;
+      } else if (bg === -2) boost = Math.max(1, q.guildBoost);
+      let dmax = 0.5;
+      if (located) {
+        const near = this.blo[b]! <= qLat + band && this.bhi[b]! >= qLat - band;
+        dmax = near ? 1 : this.bnoPoint[b] ? 0.5 : 0;
+      }
+      const st = keyed ? Math.max(this.bk1[b]!, this.bk2[b]! + shift) + 1e-9 : Infinity;
+      bound[b] = (st + wd * dmax + wx + wc * maxPref) * boost;
+      order.push(b);
+    }
+    order.sort((a, b) => onlyIneligible[a]! - onlyIneligible[b]! || bound[b]! - bound[a]!);
+
     const heap = new TopHeap(n, this.ids);
-    let total = 0;
     let scored = 0;
-    // Hot loop: locals, no calls for the missions the page cannot take. `cut` is the worst kept score
-    // less half a rounding unit and a float margin: a sum below it rounds below the worst kept.
-    const { exp, cat, guild, minXp, rs, ps, lat, lng, plat, plng, poster, performer, sb, blat } = this;
-    // The coarse pass: a bound from four narrow arrays (expiry, category, guild, sb, blat), so most
-    // missions are passed over without reading the rest. Only with the weights sb was made with.
-    const coarse = wr === WEIGHTS.reward && wp === WEIGHTS.posterReputation && wd >= 0 && wx >= 0 && wc >= 0 && wu >= 0;
-    const maxBoost = Math.max(1, q.guildBoost);
-    // sb is a float32 (relative error < 1e-7 on a value ≤ 0.35); the party's exact point lies within
-    // its neighbourhood cell (< 0.006° of latitude from the shown centre).
-    const SB_SLACK = 1e-6;
-    const BAND = FAR_DLAT + 0.01;
-    let full = n === 0;
+    let visited = 0;
+    const { exp, cat, guild, minXp, rs, ps, lat, lng, plat, plng, poster, performer } = this;
+    // `cut`: the worst kept score less half a rounding unit and a float margin: a sum below it rounds
+    // below the worst kept.
+    let full = false;
     let cut = -Infinity;
     let cutEligible = false;
-    const size = this.size;
-    for (let i = 0; i < size; i++) {
-      const ex = exp[i]!;
-      if (ex <= now) continue;
-      const c = cat[i]!;
-      if (catFilter >= 0 && c !== catFilter) continue;
-      const g = guild[i]!;
-      if (guildFilter >= 0 && g !== guildFilter) continue;
-      total++;
-      if (n === 0) continue;
-      if (full && coarse) {
-        const u0 = 1 - (ex - now) / 604800;
-        const b = blat[i]!;
-        const d0 = !located || b !== b ? 0.5 : Math.abs(b - qLat) > BAND ? 0 : 1;
-        const ub = (sb[i]! + SB_SLACK + wu * (u0 < 0 ? 0 : u0 > 1 ? 1 : u0) + wd * d0 + wx + wc * pref[c]!) * (g >= 0 ? maxBoost : 1);
-        if (ub < cut) continue;
+    for (const b of order) {
+      if (full) {
+        if (cutEligible && (onlyIneligible[b] || bound[b]! < cut)) break; // every later block is worse
+        if (!cutEligible && onlyIneligible[b] && bound[b]! < cut) continue;
       }
-      const member = g >= 0 && gxp[g] === gxp[g]; // not NaN
-      const eligible = g < 0 || (member && (minXp[i]! !== minXp[i]! || gxp[g]! >= minXp[i]!));
-      if (full && cutEligible && !eligible) continue;
-      const boost = member ? q.guildBoost : 1;
-      const R = rs[i]!;
-      const u = 1 - (ex - now) / 3600 / 168;
-      const U = u < 0 ? 0 : u > 1 ? 1 : u;
-      const xm = 1 - Math.abs(e - R);
-      const X = xm < 0 ? 0 : xm > 1 ? 1 : xm;
-      const P = ps[i]!;
-      const C = pref[c]!;
-      // The distance term's bound: exact (0.5) without a point or a reader location, 0 beyond the
-      // latitude band, else at most 1 (computed below only if the page could take the mission).
-      const mLat = lat[i]!;
-      let D: number;
-      let sLat = NaN;
-      let sLng = NaN;
-      let exact = true;
-      if (!located || mLat !== mLat) D = 0.5;
-      else {
-        const party = poster[i] === viewer || performer[i] === viewer;
-        sLat = party ? mLat : plat[i]!;
-        sLng = party ? lng[i]! : plng[i]!;
-        if (Math.abs(sLat - qLat) > FAR_DLAT) D = 0;
-        else { D = 1; exact = false; }
-      }
-      // Same operations, in the same order, as combine(): with D ≥ the true term, ≥ the exact sum.
-      const sum = (wr * R + wu * U + wd * D + wx * X + wp * P + wc * C) * boost;
-      if (full && eligible === cutEligible && sum < cut) continue;
-      let score = r4(sum);
-      if (!heap.admits(eligible, score, i)) continue;
-      let distance: number | null = null;
-      if (located && mLat === mLat) {
-        distance = Math.round(distanceMeters(qLat, qLng, sLat, sLng) * 10) / 10;
-        if (!exact) {
-          scored++;
-          D = distanceScore(distance);
-          score = r4((wr * R + wu * U + wd * D + wx * X + wp * P + wc * C) * boost);
-          if (!heap.admits(eligible, score, i)) continue;
+      const end = Math.min(this.size, (b + 1) * this.B);
+      for (let i = b * this.B; i < end; i++) {
+        const ex = exp[i]!;
+        if (ex <= now) continue;
+        const c = cat[i]!;
+        if (catFilter >= 0 && c !== catFilter) continue;
+        const g = guild[i]!;
+        if (guildFilter >= 0 && g !== guildFilter) continue;
+        visited++;
+        const member = g >= 0 && gxp[g] === gxp[g]; // not NaN
+        const eligible = g < 0 || (member && (minXp[i]! !== minXp[i]! || gxp[g]! >= minXp[i]!));
+        if (full && cutEligible && !eligible) continue;
+        const boost = member ? q.guildBoost : 1;
+        const R = rs[i]!;
+        const u = 1 - (ex - now) / 3600 / 168;
+        const U = u < 0 ? 0 : u > 1 ? 1 : u;
+        const xm = 1 - Math.abs(e - R);
+        const X = xm < 0 ? 0 : xm > 1 ? 1 : xm;
+        const P = ps[i]!;
+        const C = pref[c]!;
+        // The distance term's bound: exact (0.5) without a point or a reader location, 0 beyond the
+        // latitude band, else at most 1 (computed below only if the page could take the mission).
+        const mLat = lat[i]!;
+        let D: number;
+        let sLat = NaN;
+        let sLng = NaN;
+        let exact = true;
+        if (!located || mLat !== mLat) D = 0.5;
+        else {
+          const party = poster[i] === viewer || performer[i] === viewer;
+          sLat = party ? mLat : plat[i]!;
+          sLng = party ? lng[i]! : plng[i]!;
+          if (Math.abs(sLat - qLat) > FAR_DLAT) D = 0;
+          else { D = 1; exact = false; }
         }
-      }
-      heap.push(eligible, score, i, { distance, R, U, D, X, P, C, boost });
-      if (heap.full()) {
-        full = true;
-        const w = heap.worst();
-        cut = w.score - 0.00005 - 1e-9;
-        cutEligible = w.eligible;
+        // Same operations, in the same order, as combine(): with D ≥ the true term, ≥ the exact sum.
+        const sum = (wr * R + wu * U + wd * D + wx * X + wp * P + wc * C) * boost;
+        if (full && eligible === cutEligible && sum < cut) continue;
+        let score = r4(sum);
+        if (!heap.admits(eligible, score, i)) continue;
+        let distance: number | null = null;
+        if (located && mLat === mLat) {
+          distance = Math.round(distanceMeters(qLat, qLng, sLat, sLng) * 10) / 10;
+          if (!exact) {
+            scored++;
+            D = distanceScore(distance);
+            score = r4((wr * R + wu * U + wd * D + wx * X + wp * P + wc * C) * boost);
+            if (!heap.admits(eligible, score, i)) continue;
+          }
+        }
+        heap.push(eligible, score, i, { distance, R, U, D, X, P, C, boost });
+        if (heap.full()) {
+          full = true;
+          const w = heap.worst();
+          cut = w.score - 0.00005 - 1e-9;
+          cutEligible = w.eligible;
+        }
       }
     }
     const rows = heap.sorted().slice(Math.floor(q.skip)).map((h) => ({
@@ -285,9 +419,10 @@ export class FeedStore {
       reward_score: h.f.R, urgency_score: h.f.U, distance_score: h.f.D, xp_match_score: h.f.X,
       poster_score: h.f.P, category_score: h.f.C, guild_boost: h.f.boost, final_score: h.score,
     }));
-    return { rows, total, scored };
+    return { rows, scored, visited };
   }
 }
+
 
 interface Factors { distance: number | null; R: number; U: number; D: number; X: number; P: number; C: number; boost: number }
 interface Entry { eligible: boolean; score: number; slot: number; f: Factors }
@@ -355,7 +490,7 @@ class TopHeap {
  * The index of one API copy: loads on first use, follows the read model before every ranking.
  * `maxIdleMs`: a copy that has not synced for this long reloads (removals are kept for a day).
  */
-export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: number } = {}) {
+export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: number; block?: number } = {}) {
   const maxIdleMs = opts.maxIdleMs ?? 6 * 3600_000;
   let store: FeedStore | null = null;
   let cursor = 0n;
@@ -364,8 +499,9 @@ export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: num
   let next: Promise<void> | null = null;
 
   async function load() {
-    const fresh = new FeedStore();
+    const fresh = new FeedStore({ block: opts.block });
     const at = await source.snapshot((rows) => { for (const r of rows) fresh.upsert(r); });
+    fresh.compact();
     store = fresh;
     cursor = at;
   }
@@ -385,6 +521,7 @@ export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: num
       cursor = c.cursor;
       if (!c.more) break;
     }
+    store!.maybeCompact();
     syncedAt = Date.now();
   }
 
@@ -408,20 +545,20 @@ export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: num
 
   return {
     sync,
-    /** A ranked page and the exact total (the index's current state after a sync). */
-    async rank(q: FeedIndexQuery): Promise<{ rows: RankedRow[]; total: number; scored: number }> {
+    /** A ranked page (the index's state after a sync). */
+    async rank(q: FeedIndexQuery): Promise<{ rows: RankedRow[]; scored: number; visited: number }> {
       await sync();
-      const { rows, total, scored } = store!.rank(q);
+      const { rows, scored, visited } = store!.rank(q);
       const byId = new Map((await source.rows(rows.map((r) => r.id))).map((r) => [r.id, r]));
       const out: RankedRow[] = [];
       for (const r of rows) {
         const c = byId.get(r.id);
         if (c) out.push({ ...c, ...r });
       }
-      return { rows: out, total, scored };
+      return { rows: out, scored, visited };
     },
     /** Open missions held (diagnostics). */
-    size: () => store?.size ?? 0,
+    size: () => store?.count() ?? 0,
     /** Whether the index holds this open mission (as of its last sync). */
     has: (id: string) => store?.has(id) ?? false,
   };
