@@ -22,6 +22,8 @@ export async function startBenchApi(opts: {
   env?: Record<string, string>;
   /** Extra node flags, e.g. ["--cpu-prof", "--cpu-prof-dir=..."] to profile the API. */
   nodeArgs?: string[];
+  /** Every line the API prints (e.g. with nodeArgs ["--trace-gc"]). */
+  onLine?: (line: string) => void;
 }): Promise<BenchApi> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -57,7 +59,7 @@ export async function startBenchApi(opts: {
     "tsx",
     path.join(repoRoot, "api", "server.ts"),
   ]);
-  const proc = spawnManaged("bench-api", cmd, args, { cwd: repoRoot, env });
+  const proc = spawnManaged("bench-api", cmd, args, { cwd: repoRoot, env, ...(opts.onLine ? { onLine: opts.onLine } : {}) });
   const url = `http://127.0.0.1:${port}`;
   try {
     // /health is 503 without an indexer (none runs here); ready = it answers and reaches the database.

@@ -1,5 +1,7 @@
-// HTTP load through autocannon in a separate process pinned to the load CPU.
-//   constant arrival rate (overallRate) for latency; no rate for max throughput.
+// HTTP load in a separate process pinned to the load CPU:
+//   with `overallRate`: a constant arrival rate (open loop, latency from each request's due time) for
+//   latency (open-loop-child.ts; autocannon's own rate limit fires in once-a-second bursts);
+//   without: autocannon at max throughput.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,13 +15,13 @@ export interface LoadOptions {
   connections: number;
   durationSeconds?: number;
   amount?: number;
-  /** Constant arrival rate across all connections (open-ish loop); omit for max throughput. */
+  /** Constant arrival rate (requests per second, evenly spaced, open loop); omit for max throughput. */
   overallRate?: number;
   headers?: Record<string, string>;
 }
 
 export async function runLoad(options: LoadOptions): Promise<Stats & { non2xx: number }> {
-  const child = path.join(import.meta.dirname, "autocannon-child.ts");
+  const child = path.join(import.meta.dirname, options.overallRate ? "open-loop-child.ts" : "autocannon-child.ts");
   // Options go through a temp file: a long `paths` list exceeds the kernel's 128 KiB per-argument limit (E2BIG).
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-load-"));
   const file = path.join(dir, "options.json");

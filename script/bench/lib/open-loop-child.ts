@@ -1,0 +1,71 @@
+// One constant-arrival-rate pass in its own (pinned) process: request i is due at start + i / rate,
+// whatever happened to the earlier ones (an open loop, as wrk2 and k6's constant-arrival-rate run), and
+// its latency is measured from that due time, so a stalled server or a late client is charged in
+// full (no coordinated omission). Reads its options as JSON from argv[2] (`@<file>`), prints Stats.
+//
+// Why not autocannon's `overallRate` (9.0): its rate limit is a per-connection budget reset once a
+// second, so all connections fire together at each second's start (8 req/s = a burst of 8 every
+// second), and its coordinated-omission correction records each response of X ms with an expected
+// interval of ceil(1 / rate) = 1 ms, i.e. X samples per slow response. Both inflate percentiles by
+// the burst's queueing, not by the server. autocannon stays for the max-throughput passes (no rate).
+import fs from "node:fs";
+import http from "node:http";
+import type { LoadOptions } from "./load.ts";
+import { openLoopSchedule, summarize } from "./stats.ts";
+
+const arg = process.argv[2]!;
+const options = JSON.parse(arg.startsWith("@") ? fs.readFileSync(arg.slice(1), "utf8") : arg) as LoadOptions;
+const rate = options.overallRate!;
+const seconds = options.durationSeconds ?? 10;
+const target = new URL(options.url);
+// Up to `connections` requests in flight; a request due while all are busy waits for a socket, and
+// that wait is part of its latency (it is measured from its due time).
+const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+const TIMEOUT_MS = 10_000;
+
+const latencies: number[] = [];
+let errors = 0;
+let non2xx = 0;
+
+function send(path: string, due: number): Promise<void> {
+  return new Promise((resolve) => {
+    const req = http.request(
+      { host: target.hostname, port: target.port, path, method: "GET", agent, headers: options.headers, timeout: TIMEOUT_MS },
+      (res) => {
+        res.resume();
+        res.on("end", () => {
+          const status = res.statusCode ?? 0;
+          if (status >= 200 && status < 300) latencies.push(performance.now() - due);
+          else (non2xx++, errors++);
+          resolve();
+        });
+        res.on("error", () => (errors++, resolve()));
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.on("error", () => (errors++, resolve()));
+    req.end();
+  });
+}
+
+const start = performance.now() + 5;
+const due = openLoopSchedule(rate, seconds).map((t) => start + t);
+const inflight: Promise<void>[] = [];
+let i = 0;
+await new Promise<void>((done) => {
+  const tick = () => {
+    const now = performance.now();
+    while (i < due.length && due[i]! <= now) {
+      inflight.push(send(options.paths[i % options.paths.length]!, due[i]!));
+      i++;
+    }
+    if (i >= due.length) return done();
+    setTimeout(tick, Math.max(0, due[i]! - performance.now()));
+  };
+  setTimeout(tick, Math.max(0, start - performance.now()));
+});
+await Promise.all(inflight);
+const elapsed = performance.now() - start;
+agent.destroy();
+const s = summarize(latencies, elapsed, errors);
+process.stdout.write(JSON.stringify({ ...s, non2xx, durationSeconds: elapsed / 1000 }));

@@ -1,0 +1,37 @@
+// The bench's constant-arrival-rate schedule and its percentiles (script/bench/lib/stats.ts).
+import { describe, expect, it } from "vitest";
+import { openLoopSchedule, percentile, summarize } from "../../script/bench/lib/stats.ts";
+
+describe("openLoopSchedule", () => {
+  it("spaces rate × seconds requests evenly, never in bursts", () => {
+    const due = openLoopSchedule(8, 10);
+    expect(due).toHaveLength(80);
+    expect(due[0]).toBe(0);
+    expect(due[1]).toBe(125);
+    expect(due.at(-1)).toBe(79 * 125);
+    const gaps = due.slice(1).map((t, i) => t - due[i]!);
+    expect(new Set(gaps)).toEqual(new Set([125]));
+  });
+
+  it("handles rates that do not divide a second", () => {
+    const due = openLoopSchedule(15, 2);
+    expect(due).toHaveLength(30);
+    expect(due[3]).toBeCloseTo(200, 9);
+    expect(Math.max(...due)).toBeLessThan(2000);
+  });
+
+  it("refuses a zero or negative rate or duration", () => {
+    expect(() => openLoopSchedule(0, 10)).toThrow(/positive/);
+    expect(() => openLoopSchedule(8, -1)).toThrow(/positive/);
+  });
+});
+
+describe("percentiles", () => {
+  it("are nearest-rank over every sample, one sample per request", () => {
+    const xs = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(xs, 50)).toBe(50);
+    expect(percentile(xs, 99)).toBe(99);
+    const s = summarize([80, 10, 10, 10], 1000, 1);
+    expect(s).toMatchObject({ requests: 4, errors: 1, p50: 10, p99: 80, max: 80, rps: 4 });
+  });
+});
