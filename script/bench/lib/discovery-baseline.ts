@@ -52,10 +52,13 @@ export const NEARBY_SQL = `WITH q AS (SELECT cube(ARRAY[${R} * cos(radians($2::f
                                     ORDER BY h.geo <-> q.c, h.id LIMIT $5) x) AS missions,
          (SELECT json_agg(c) FROM (SELECT cell_lat, cell_lng, count(*)::int AS n FROM hit GROUP BY 1, 2) c) AS cells`;
 
-export const SEARCH_SQL = `WITH q AS (SELECT websearch_to_tsquery('english', $1) AS q)
-  SELECT (SELECT json_agg(x) FROM (SELECT b.id, b.title, ts_rank(b.search_vector, q.q) AS rank FROM baseline.missions b, q
-                                    WHERE b.search_vector @@ q.q ORDER BY rank DESC, b.details_created_at DESC LIMIT $2) x) AS results,
-         (SELECT count(*)::int FROM baseline.missions b, q WHERE b.search_vector @@ q.q) AS count`;
+// One scan of the matches, kept, read twice (best `limit` and count): faster than two scans (17 vs
+// 27 ms for 10k matches at 1M), so the baseline is the best form of the question, as the API's.
+export const SEARCH_SQL = `WITH q AS (SELECT websearch_to_tsquery('english', $1) AS q),
+  r AS MATERIALIZED (SELECT b.id, b.title, ts_rank(b.search_vector, q.q) AS rank, b.details_created_at FROM baseline.missions b, q
+                      WHERE b.search_vector @@ q.q)
+  SELECT (SELECT json_agg(x) FROM (SELECT r.id, r.title, r.rank FROM r ORDER BY r.rank DESC, r.details_created_at DESC LIMIT $2) x) AS results,
+         (SELECT count(*)::int FROM r) AS count`;
 
 function main() {
   const pool = new pg.Pool({ connectionString: process.env.BASELINE_DATABASE_URL, max: 20 }); // the API's pool size
