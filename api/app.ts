@@ -134,6 +134,11 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
       return new Promise((resolve, reject) => {
         server = serve({ fetch: app.fetch, port, hostname: env.HOST, ...tls }, (info) => {
           logger.info("api listening", { port: info.port, host: env.HOST, scheme });
+          const t0 = Date.now();
+          void deps.services.discovery
+            .warmUp()
+            .then(() => logger.info("feed index loaded", { missions: deps.services.discovery.feedIndexStatus().missions, ms: Date.now() - t0 }))
+            .catch((err: unknown) => logger.warn("feed index not loaded at start (the first /feed loads it)", { error: err instanceof Error ? err.message : String(err) }));
           resolve({ port: info.port, url: `${scheme}://127.0.0.1:${info.port}` });
         });
         server.once("error", reject);

@@ -1313,6 +1313,11 @@ export interface components {
                     ready: boolean;
                     block: string | null;
                 };
+                /** @description The in-memory feed ranking of this copy: loaded at start in the background (about 12 s per million open missions); until ready, the first /feed waits for it. Does not affect status */
+                feedIndex: {
+                    ready: boolean;
+                    missions: number;
+                };
                 /** @description One entry per relayer key; empty when no contracts are deployed */
                 relayer: {
                     address: string;
@@ -2124,6 +2129,11 @@ export interface operations {
                             indexer: {
                                 ready: boolean;
                                 block: string | null;
+                            };
+                            /** @description The in-memory feed ranking of this copy: loaded at start in the background (about 12 s per million open missions); until ready, the first /feed waits for it. Does not affect status */
+                            feedIndex: {
+                                ready: boolean;
+                                missions: number;
                             };
                             /** @description One entry per relayer key; empty when no contracts are deployed */
                             relayer: {

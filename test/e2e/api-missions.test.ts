@@ -59,6 +59,13 @@ describe("system", () => {
     const h = await call(api.url, "GET", "/health");
     expect(h.status, JSON.stringify(h.body)).toBe(200);
     expect(h.body.status).toBe("ok");
+    // The feed index loads at start in the background (no /feed has run yet): ready within seconds.
+    let fi = h.body.checks.feedIndex;
+    for (let i = 0; i < 50 && !fi.ready; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      fi = (await call(api.url, "GET", "/health")).body.checks.feedIndex;
+    }
+    expect(fi).toEqual({ ready: true, missions: expect.any(Number) });
     const g = await call(api.url, "POST", "/graphql", { body: { query: "{ __typename }" } });
     expect(g.status).toBe(200);
     expect(g.body.data.__typename).toBe("Query");

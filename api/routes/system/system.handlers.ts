@@ -7,7 +7,7 @@ export const health: RouteHandler<typeof routes.health, AppEnv> = async (c) => {
   const database = await deps.repos.health.reachable();
   const [idx, keys] = await Promise.all([deps.services.indexer.status(), deps.relayer?.balances(true) ?? []]);
   const relayer = keys.map((k) => ({ address: k.address, balanceWei: k.balanceWei?.toString() ?? null, low: k.low, empty: k.empty }));
-  const checks = { database, indexer: { ready: idx.ready, block: idx.block?.toString() ?? null }, relayer };
+  const checks = { database, indexer: { ready: idx.ready, block: idx.block?.toString() ?? null }, feedIndex: deps.services.discovery.feedIndexStatus(), relayer };
   // A key low on ETH still serves: the service is up, but someone must refund it.
   if (database && idx.ready) return c.json({ status: relayer.some((k) => k.low) ? ("degraded" as const) : ("ok" as const), checks }, 200);
   const code = database ? "INDEXER_UNAVAILABLE" : "INTERNAL_ERROR";

@@ -9,6 +9,9 @@ const HealthSchema = z
     checks: z.object({
       database: z.boolean(),
       indexer: z.object({ ready: z.boolean(), block: z.string().nullable() }),
+      feedIndex: z
+        .object({ ready: z.boolean(), missions: z.number().int() })
+        .openapi({ description: "The in-memory feed ranking of this copy: loaded at start in the background (about 12 s per million open missions); until ready, the first /feed waits for it. Does not affect status" }),
       relayer: z
         .array(
           z.object({

@@ -60,7 +60,7 @@ export function discoveryService(deps: {
   missions: Pick<MissionsRepository, "findById">;
   feed: DiscoveryFeedRepository;
   /** The relevance order without a text query, in memory (feed-index.ts); without it, SQL ranks every page. */
-  feedIndex?: Pick<FeedIndex, "rank">;
+  feedIndex?: Pick<FeedIndex, "rank" | "sync" | "size" | "loaded">;
   changes?: Pick<DiscoveryChangesRepository, "purge" | "purgeRemoved">;
 }) {
   const { repo, journal } = deps;
@@ -85,6 +85,14 @@ export function discoveryService(deps: {
   };
 
   return {
+    /**
+     * Loads the feed index in the background at start, so no reader pays the load (about 12 s per
+     * million open missions); a /feed meanwhile waits for the same load.
+     */
+    warmUp: async () => {
+      await deps.feedIndex?.sync();
+    },
+    feedIndexStatus: () => ({ ready: deps.feedIndex?.loaded() ?? true, missions: deps.feedIndex?.size() ?? 0 }),
     /** Location history retention (spec: 30 days). */
     purgeLocationHistory: () => repo.purgeLocationHistory(LOCATION_RETENTION_DAYS),
     /** Change feed retention. */

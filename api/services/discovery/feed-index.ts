@@ -559,6 +559,8 @@ export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: num
     },
     /** Open missions held (diagnostics). */
     size: () => store?.count() ?? 0,
+    /** Whether the index has loaded once (rankings no longer wait for a full load). */
+    loaded: () => store !== null,
     /** Whether the index holds this open mission (as of its last sync). */
     has: (id: string) => store?.has(id) ?? false,
   };

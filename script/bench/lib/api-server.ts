@@ -63,7 +63,11 @@ export async function startBenchApi(opts: {
   const url = `http://127.0.0.1:${port}`;
   try {
     // /health is 503 without an indexer (none runs here); ready = it answers and reaches the database.
-    const ready = async () => ((await (await fetch(`${url}/health`)).json()) as { checks?: { database?: boolean } }).checks?.database === true;
+    // ... and its feed index has loaded (api/app.ts warms it at start): nothing measured shares the CPU with that load.
+    const ready = async () => {
+      const checks = ((await (await fetch(`${url}/health`)).json()) as { checks?: { database?: boolean; feedIndex?: { ready?: boolean } } }).checks;
+      return checks?.database === true && checks.feedIndex?.ready === true;
+    };
     await waitFor("the bench API", ready, {
       timeoutMs: 180_000,
       abort: proc.crashed,
