@@ -187,7 +187,14 @@ describe("map and search over the read model = brute force over every row", () =
   it("nearby: same missions in the same order, exact totalCount, clusters of every mission in the radius", async () => {
     // Unfiltered queries read the cell counts (kept by triggers), filtered ones scan: both are compared below.
     expect(await discoveryReadModelRepository(pool, C).cellDrift()).toEqual([]);
-    const svc = service();
+    // Two paths: SQL (the cells and the KNN), and the in-memory index (small blocks, so the latitude
+    // bounds skip some); both must equal the reference on every sample.
+    const sql = service();
+    const index = createFeedIndex(discoveryFeedSourceRepository(pool), { block: 8 });
+    const indexed = discoveryService({
+      repo: discoveryRepository(pool, C), feed: discoveryFeedRepository(pool), feedIndex: index,
+      journal: { indexedTime: async () => null }, missions: { findById: async () => null },
+    });
     const query = fc.record({
       dLat: fc.double({ min: -0.05, max: 0.05, noNaN: true }),
       dLng: fc.double({ min: -0.07, max: 0.07, noNaN: true }),
@@ -200,6 +207,7 @@ describe("map and search over the read model = brute force over every row", () =
       const lat = AREA.lat + q.dLat;
       const lng = AREA.lng + q.dLng;
       const viewer = q.viewer ? ({ evmAddress: q.viewer, id: crypto.randomUUID() } as unknown as UserRow) : null;
+      for (const svc of [sql, indexed]) {
       const got = await svc.nearby(viewer, { latitude: lat, longitude: lng, radius: q.radius, limit: q.limit, category: q.category });
       const inRadius = missions.filter((m) => m.state === "Open" && m.expiresAt > nowSec + 5 && (!q.category || m.category === q.category)
         && distanceMeters(lat, lng, m.lat, m.lng) <= q.radius);
@@ -215,6 +223,12 @@ describe("map and search over the read model = brute force over every row", () =
       const ref = clusterPoints(shown.map((s) => s.loc), zoomForRadius(lat, q.radius));
       const key = (c: { count: number; latitude: number; longitude: number }) => `${c.count}:${c.latitude.toFixed(6)}:${c.longitude.toFixed(6)}`;
       expect(got.clusters.map(key).sort()).toEqual(ref.map(key).sort());
+      }
+      // The index skipped whole blocks for the small circles (fewer missions read than it holds).
+      if (q.radius <= 1500) {
+        const r = await index.near({ latitude: lat, longitude: lng, radius: q.radius, nowSec: nowSec + 5, limit: q.limit });
+        expect(r.visited).toBeLessThan(index.size());
+      }
     }
   });
 

@@ -60,7 +60,7 @@ export function discoveryService(deps: {
   missions: Pick<MissionsRepository, "findById">;
   feed: DiscoveryFeedRepository;
   /** The relevance order without a text query, in memory (feed-index.ts); without it, SQL ranks every page. */
-  feedIndex?: Pick<FeedIndex, "rank" | "sync" | "size" | "loaded">;
+  feedIndex?: Pick<FeedIndex, "rank" | "near" | "sync" | "size" | "loaded">;
   changes?: Pick<DiscoveryChangesRepository, "purge" | "purgeRemoved">;
 }) {
   const { repo, journal } = deps;
@@ -185,9 +185,13 @@ export function discoveryService(deps: {
         nowSec: await now(), category: f.category, guildId: f.guildId, minReward: f.minReward, maxReward: f.maxReward,
         latitude: f.latitude, longitude: f.longitude, radius: f.radius, viewer: viewerAddress,
       };
-      const [candidates, positions, guilds] = await Promise.all([
-        repo.nearest({ ...q, limit: f.limit }),
-        repo.positions(q),
+      // The in-memory index answers the map (positions and the nearest) unless a reward bound is set
+      // (it keeps reward scores, not amounts); SQL over the read model otherwise (the cells + KNN).
+      const index = deps.feedIndex && f.minReward === undefined && f.maxReward === undefined ? deps.feedIndex : null;
+      const [[candidates, positions], guilds] = await Promise.all([
+        index
+          ? index.near({ ...q, limit: f.limit }).then((r) => [r.nearest, r.positions] as const)
+          : Promise.all([repo.nearest({ ...q, limit: f.limit }), repo.positions(q)]),
         viewer ? repo.userGuilds(viewer.evmAddress) : Promise.resolve(null),
       ]);
       const page = byShownDistance(candidates, viewerAddress, f.latitude, f.longitude).slice(0, f.limit);

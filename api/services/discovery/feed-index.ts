@@ -17,7 +17,8 @@ import type { FeedIndexChanges, FeedIndexRow } from "../../repositories/discover
 import type { CandidateRow } from "../../repositories/discovery.repository.ts";
 import type { RankedRow } from "../../repositories/discovery-feed.repository.ts";
 import { distanceScore, posterReputationScore, rewardScore, WEIGHTS } from "./feed-scoring.ts";
-import { distanceMeters } from "./geo.ts";
+import { chord } from "../../repositories/discovery-cells.sql.ts";
+import { distanceMeters, EARTH_RADIUS_M, ecef } from "./geo.ts";
 
 export interface FeedIndexSource {
   snapshot(onRows: (rows: FeedIndexRow[]) => void): Promise<bigint>;
@@ -117,6 +118,23 @@ export class FeedStore {
   private guild = new Int32Array(0); // guild id; -1: none
   private poster = new Int32Array(0);
   private performer = new Int32Array(0); // -1: none
+  // The map's side: the exact point on the sphere (ECEF, meters; NaN: none), the radius test of the SQL
+  // (cube_distance of api.geo_ecef), and the id of the shown neighbourhood point (-1: none).
+  private ex = new Float64Array(0);
+  private ey = new Float64Array(0);
+  private ez = new Float64Array(0);
+  private pos = new Int32Array(0);
+  private posIds = new Interner();
+  private posLat: number[] = [];
+  private posLng: number[] = [];
+  // The map's spatial index: slots with a point per grid square (GRID_DEG), and each slot's square (0: none).
+  private grid = new Map<number, number[]>();
+  private gk = new Int32Array(0);
+  // near()'s scratch, reused: missions per neighbourhood point (zero between calls), hits of a query.
+  private posCount = new Int32Array(0);
+  private posDist = new Float64Array(0);
+  private posMark = new Uint8Array(0);
+  private hits = new Int32Array(1024);
   // Block bounds: k1 = WEIGHTS.reward·R + WEIGHTS.posterReputation·P (no urgency), k2 = k1 −
   // WEIGHTS.urgency·expires/604800 (so k1 + urgency term ≤ max(k1, k2 + WEIGHTS.urgency·(1 + now/604800))).
   private bk1 = new Float64Array(0);
@@ -144,7 +162,9 @@ export class FeedStore {
     const i32 = (a: Int32Array) => { const b = new Int32Array(cap); b.set(a); return b; };
     this.rs = f64(this.rs); this.ps = f64(this.ps); this.exp = f64(this.exp); this.lat = f64(this.lat); this.lng = f64(this.lng);
     this.plat = f64(this.plat); this.plng = f64(this.plng); this.minXp = f64(this.minXp);
+    this.ex = f64(this.ex); this.ey = f64(this.ey); this.ez = f64(this.ez);
     this.cat = i32(this.cat); this.guild = i32(this.guild); this.poster = i32(this.poster); this.performer = i32(this.performer);
+    this.pos = i32(this.pos); this.gk = i32(this.gk);
     const blocks = cap / this.B;
     const old = this.cap / this.B;
     const bf = (a: Float64Array, fill: number) => { const b = new Float64Array(blocks).fill(fill); b.set(a); return b; };
@@ -185,7 +205,20 @@ export class FeedStore {
     this.guild[i] = r.guildId === null ? -1 : this.guilds.id(r.guildId);
     this.poster[i] = this.addrs.id(r.poster.toLowerCase());
     this.performer[i] = r.performer === null ? -1 : this.addrs.id(r.performer.toLowerCase());
+    const [x, y, z] = point ? ecef(r.latitude!, r.longitude!) : [NaN, NaN, NaN];
+    this.ex[i] = x; this.ey[i] = y; this.ez[i] = z;
+    this.pos[i] = this.plat[i] === this.plat[i] ? this.positionId(this.plat[i]!, this.plng[i]!) : -1;
+    this.place(i);
     this.widen(i);
+  }
+
+  private positionId(lat: number, lng: number): number {
+    const id = this.posIds.id(`${lat},${lng}`);
+    if (id === this.posLat.length) {
+      this.posLat.push(lat);
+      this.posLng.push(lng);
+    }
+    return id;
   }
 
   /** Widens slot i's block bounds to cover it (bounds never narrow until the next layout). */
@@ -249,13 +282,14 @@ export class FeedStore {
     order.sort((a, b) => this.guild[a]! - this.guild[b]! || bucket[a]! - bucket[b]! || key[b]! - key[a]!);
     const old = {
       ids: this.ids, rs: this.rs, ps: this.ps, exp: this.exp, lat: this.lat, lng: this.lng, plat: this.plat, plng: this.plng, minXp: this.minXp,
-      cat: this.cat, guild: this.guild, poster: this.poster, performer: this.performer,
+      cat: this.cat, guild: this.guild, poster: this.poster, performer: this.performer, ex: this.ex, ey: this.ey, ez: this.ez, pos: this.pos,
     };
     this.cap = 0;
     this.size = 0;
     this.ids = [];
-    for (const k of ["rs", "ps", "exp", "lat", "lng", "plat", "plng", "minXp", "bk1", "bk2", "blo", "bhi"] as const) this[k] = new Float64Array(0);
-    for (const k of ["cat", "guild", "poster", "performer", "bcats", "bguild"] as const) this[k] = new Int32Array(0);
+    for (const k of ["rs", "ps", "exp", "lat", "lng", "plat", "plng", "minXp", "ex", "ey", "ez", "bk1", "bk2", "blo", "bhi"] as const) this[k] = new Float64Array(0);
+    for (const k of ["cat", "guild", "poster", "performer", "pos", "gk", "bcats", "bguild"] as const) this[k] = new Int32Array(0);
+    this.grid.clear();
     this.bnoPoint = new Uint8Array(0);
     this.bempty = new Uint8Array(0);
     this.grow(order.length);
@@ -272,14 +306,165 @@ export class FeedStore {
       this.rs[i] = old.rs[o]!; this.ps[i] = old.ps[o]!; this.exp[i] = old.exp[o]!; this.lat[i] = old.lat[o]!; this.lng[i] = old.lng[o]!;
       this.plat[i] = old.plat[o]!; this.plng[i] = old.plng[o]!; this.minXp[i] = old.minXp[o]!;
       this.cat[i] = old.cat[o]!; this.guild[i] = g; this.poster[i] = old.poster[o]!; this.performer[i] = old.performer[o]!;
+      this.ex[i] = old.ex[o]!; this.ey[i] = old.ey[o]!; this.ez[i] = old.ez[o]!; this.pos[i] = old.pos[o]!;
+      this.place(i);
       this.widen(i);
       i++;
     }
     // Padding slots between guilds are dead.
-    for (let j = 0; j < i; j++) if (this.ids[j] === undefined) { this.exp[j] = -Infinity; this.ids[j] = ""; }
+    for (let j = 0; j < i; j++) if (this.ids[j] === undefined) { this.exp[j] = -Infinity; this.ids[j] = ""; this.pos[j] = -1; }
     this.size = i;
     this.laid = i;
     this.removedSince = 0;
+  }
+
+  /**
+   * The map over the open, unexpired missions whose exact point is within `radius` meters (the chord
+   * test of the SQL path) and that match the filters: every position as `viewer` is shown it (their
+   * own missions at the exact point, the rest at their neighbourhood centre) with its count, and the
+   * `limit` nearest by shown distance (rounded to 0.1 m, then id), as the map lists them. Reads only the
+   * grid squares (GRID_DEG) the circle's bounding box meets; the neighbourhood points are counted in a
+   * reused array and ranked once each (their missions share one shown distance), and only the missions
+   * of the nearest points are compared by id.
+   */
+  near(q: NearQuery): { positions: { latitude: number; longitude: number; count: number }[]; nearest: string[]; visited: number } {
+    const catFilter = q.category === undefined ? -1 : (this.cats.find(q.category.toLowerCase()) ?? -2);
+    const guildFilter = q.guildId === undefined ? -1 : (this.guilds.find(q.guildId) ?? -2);
+    if (catFilter === -2 || guildFilter === -2) return { positions: [], nearest: [], visited: 0 };
+    const viewer = q.viewer === undefined ? -2 : (this.addrs.find(q.viewer.toLowerCase()) ?? -2);
+    const [cx, cy, cz] = ecef(q.latitude, q.longitude);
+    const c = chord(q.radius);
+    const c2 = c * c;
+    const now = q.nowSec;
+    if (this.posCount.length < this.posLat.length) {
+      const n = Math.max(1024, this.posLat.length * 2);
+      const a = new Int32Array(n);
+      a.set(this.posCount);
+      this.posCount = a;
+      this.posDist = new Float64Array(n);
+      this.posMark = new Uint8Array(n);
+    }
+    const count = this.posCount;
+    const touched: number[] = [];
+    const own: { slot: number; d: number }[] = [];
+    const exact = new Map<string, { latitude: number; longitude: number; count: number }>();
+    let hits = this.hits;
+    let nHits = 0;
+    let visited = 0;
+    for (const key of this.gridKeys(q.latitude, q.longitude, q.radius)) {
+      const list = this.grid.get(key);
+      if (!list) continue;
+      visited += list.length;
+      for (let k = 0; k < list.length; k++) {
+        const i = list[k]!;
+        if (!(this.exp[i]! > now)) continue; // dead or expired
+        const dx = this.ex[i]! - cx, dy = this.ey[i]! - cy, dz = this.ez[i]! - cz;
+        if (dx * dx + dy * dy + dz * dz > c2) continue;
+        if (catFilter >= 0 && this.cat[i] !== catFilter) continue;
+        if (guildFilter >= 0 && this.guild[i] !== guildFilter) continue;
+        if (viewer >= 0 && (this.poster[i] === viewer || this.performer[i] === viewer)) {
+          const la = this.lat[i]!, lng = this.lng[i]!;
+          const key = `${la},${lng}`;
+          const e = exact.get(key);
+          if (e) e.count++;
+          else exact.set(key, { latitude: la, longitude: lng, count: 1 });
+          own.push({ slot: i, d: Math.round(distanceMeters(q.latitude, q.longitude, la, lng) * 10) / 10 });
+          continue;
+        }
+        const p = this.pos[i]!;
+        if (count[p]++ === 0) touched.push(p);
+        if (nHits === hits.length) {
+          const h = new Int32Array(hits.length * 2);
+          h.set(hits);
+          this.hits = hits = h;
+        }
+        hits[nHits++] = i;
+      }
+    }
+    // Neighbourhood points nearest first. Points wholly before the limit give all their missions; the
+    // points at the distance where the limit falls give their smallest ids (a heap); farther ones none.
+    const dist = this.posDist;
+    for (const p of touched) dist[p] = Math.round(distanceMeters(q.latitude, q.longitude, this.posLat[p]!, this.posLng[p]!) * 10) / 10;
+    const byDist = [...touched].sort((a, b) => dist[a]! - dist[b]!);
+    const limit = Math.max(0, Math.floor(q.limit));
+    const mark = this.posMark; // 1: every mission of the point is in; 2: the point of the last distance
+    let held = 0;
+    let cut = Infinity;
+    for (const p of byDist) {
+      if (dist[p]! > cut) break;
+      if (held >= limit) cut = Math.min(cut, dist[p]!);
+      if (cut === Infinity && held + count[p]! <= limit) mark[p] = 1;
+      else {
+        if (cut === Infinity) cut = dist[p]!;
+        mark[p] = 2;
+      }
+      held += count[p]!;
+    }
+    const tail = new NearHeap(limit, this.ids);
+    const picked: { slot: number; d: number }[] = [...own];
+    for (let k = 0; k < nHits; k++) {
+      const i = hits[k]!;
+      const m = mark[this.pos[i]!]!;
+      if (m === 1) picked.push({ slot: i, d: dist[this.pos[i]!]! });
+      else if (m === 2) tail.offer(dist[this.pos[i]!]!, i);
+    }
+    for (const i of tail.sorted()) picked.push({ slot: i, d: dist[this.pos[i]!]! });
+    const ids = this.ids;
+    picked.sort((a, b) => a.d - b.d || (ids[a.slot]! < ids[b.slot]! ? -1 : ids[a.slot]! > ids[b.slot]! ? 1 : 0));
+    for (const p of byDist) mark[p] = 0;
+    const positions = [...exact.values()];
+    for (const p of touched) {
+      const n = count[p]!;
+      count[p] = 0;
+      const e = exact.get(this.posIds.names[p]!); // an own mission exactly at a neighbourhood centre: one position
+      if (e) e.count += n;
+      else positions.push({ latitude: this.posLat[p]!, longitude: this.posLng[p]!, count: n });
+    }
+    return { positions, nearest: picked.slice(0, limit).map((x) => ids[x.slot]!), visited };
+  }
+
+  /** The grid squares a circle's bounding box meets (every square when it reaches a pole or wraps the globe). */
+  private gridKeys(lat: number, lng: number, radius: number): Iterable<number> {
+    const ang = radius / EARTH_RADIUS_M; // radians
+    const dLat = (ang * 180) / Math.PI + 1e-9;
+    const cosLat = Math.cos((lat * Math.PI) / 180);
+    // A spherical cap's longitude half-width: asin(sin(ang) / cos(lat)), unless it holds a pole.
+    if (ang >= Math.PI / 2 || Math.sin(ang) >= cosLat) return this.grid.keys();
+    const dLng = (Math.asin(Math.sin(ang) / cosLat) * 180) / Math.PI + 1e-9;
+    const i0 = Math.floor((lat - dLat) / GRID_DEG), i1 = Math.floor((lat + dLat) / GRID_DEG);
+    const j0 = Math.floor((lng - dLng) / GRID_DEG), j1 = Math.floor((lng + dLng) / GRID_DEG);
+    const perTurn = Math.round(360 / GRID_DEG);
+    if (j1 - j0 + 1 >= perTurn) return this.grid.keys();
+    const keys: number[] = [];
+    for (let i = i0; i <= i1; i++) {
+      for (let j = j0; j <= j1; j++) {
+        // Across the antimeridian: the square's index on the other side.
+        const jj = ((((j + perTurn / 2) % perTurn) + perTurn) % perTurn) - perTurn / 2;
+        keys.push(gridKey(i, jj));
+      }
+    }
+    return keys;
+  }
+
+  /** Moves slot i to the grid square of its exact point (none without one). */
+  private place(i: number) {
+    const la = this.lat[i]!;
+    const k = la === la ? gridKey(Math.floor(la / GRID_DEG), Math.floor(this.lng[i]! / GRID_DEG)) : 0;
+    const old = this.gk[i]!;
+    if (old === k) return;
+    if (old !== 0) {
+      const list = this.grid.get(old)!;
+      const at = list.indexOf(i);
+      list[at] = list[list.length - 1]!;
+      list.pop();
+      if (list.length === 0) this.grid.delete(old);
+    }
+    this.gk[i] = k;
+    if (k !== 0) {
+      const list = this.grid.get(k);
+      if (list) list.push(i);
+      else this.grid.set(k, [i]);
+    }
   }
 
   /**
@@ -424,6 +609,68 @@ export class FeedStore {
 }
 
 
+/** The map's question (feed-index near()). */
+export interface NearQuery {
+  latitude: number;
+  longitude: number;
+  /** Meters, exact great-circle radius. */
+  radius: number;
+  nowSec: number;
+  limit: number;
+  category?: string;
+  guildId?: string;
+  /** Lowercased or not: the viewer's address, if signed in (their own missions are shown exactly). */
+  viewer?: string;
+}
+
+/** The map's grid squares (degrees): a 5-km circle meets about 50, a 500-m one 1 to 4. */
+const GRID_DEG = 0.02;
+/** A grid square's key: ≥ 1 for any latitude and longitude (0 means none). */
+const gridKey = (i: number, j: number) => (i + 5000) * 20000 + (j + 10000);
+
+/** The `cap` nearest (distance, then id): a binary heap whose root is the farthest kept. */
+class NearHeap {
+  private d: number[] = [];
+  private s: number[] = [];
+  constructor(private cap: number, private ids: string[]) {}
+  /** x after y: farther, or as far with a larger id. */
+  private after(dx: number, sx: number, dy: number, sy: number): boolean {
+    return dx !== dy ? dx > dy : this.ids[sx]! > this.ids[sy]!;
+  }
+  offer(dist: number, slot: number): void {
+    const d = this.d, s = this.s;
+    if (d.length < this.cap) {
+      d.push(dist); s.push(slot);
+      let i = d.length - 1;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!this.after(d[i]!, s[i]!, d[p]!, s[p]!)) break;
+        [d[p], d[i]] = [d[i]!, d[p]!]; [s[p], s[i]] = [s[i]!, s[p]!];
+        i = p;
+      }
+      return;
+    }
+    if (this.cap === 0 || !this.after(d[0]!, s[0]!, dist, slot)) return;
+    d[0] = dist; s[0] = slot;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1, r = l + 1;
+      let w = i;
+      if (l < d.length && this.after(d[l]!, s[l]!, d[w]!, s[w]!)) w = l;
+      if (r < d.length && this.after(d[r]!, s[r]!, d[w]!, s[w]!)) w = r;
+      if (w === i) break;
+      [d[w], d[i]] = [d[i]!, d[w]!]; [s[w], s[i]] = [s[i]!, s[w]!];
+      i = w;
+    }
+  }
+  /** Slots nearest first. */
+  sorted(): number[] {
+    const idx = this.d.map((_, i) => i);
+    idx.sort((a, b) => (this.after(this.d[a]!, this.s[a]!, this.d[b]!, this.s[b]!) ? 1 : -1));
+    return idx.map((i) => this.s[i]!);
+  }
+}
+
 interface Factors { distance: number | null; R: number; U: number; D: number; X: number; P: number; C: number; boost: number }
 interface Entry { eligible: boolean; score: number; slot: number; f: Factors }
 
@@ -556,6 +803,13 @@ export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: num
         if (c) out.push({ ...c, ...r });
       }
       return { rows: out, scored, visited };
+    },
+    /** The map (FeedStore.near) as of a sync, with the candidate rows of the nearest, nearest first. */
+    async near(q: NearQuery): Promise<{ positions: { latitude: number; longitude: number; count: number }[]; nearest: CandidateRow[]; visited: number }> {
+      await sync();
+      const r = store!.near(q);
+      const byId = new Map((await source.rows(r.nearest)).map((x) => [x.id, x]));
+      return { positions: r.positions, nearest: r.nearest.flatMap((id) => byId.get(id) ?? []), visited: r.visited };
     },
     /** Open missions held (diagnostics). */
     size: () => store?.count() ?? 0,

@@ -1,7 +1,7 @@
 // Pure geography: great-circle distance, bounding boxes, geohash (base32, standard) and the
 // geofence rule of POST /missions/:id/verify-presence. No I/O.
 
-const EARTH_RADIUS_M = 6_371_008.8;
+export const EARTH_RADIUS_M = 6_371_008.8;
 const rad = (d: number) => (d * Math.PI) / 180;
 
 /** Haversine distance in meters. */
@@ -10,6 +10,16 @@ export function distanceMeters(lat1: number, lng1: number, lat2: number, lng2: n
   const dLng = rad(lng2 - lng1);
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** A point on the sphere in meters, as api.geo_ecef computes it (the read model's cube). */
+export function ecef(lat: number, lng: number): [number, number, number] {
+  const f = Math.PI / 180;
+  return [
+    EARTH_RADIUS_M * Math.cos(lat * f) * Math.cos(lng * f),
+    EARTH_RADIUS_M * Math.cos(lat * f) * Math.sin(lng * f),
+    EARTH_RADIUS_M * Math.sin(lat * f),
+  ];
 }
 
 export interface Bounds {
