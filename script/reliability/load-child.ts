@@ -5,6 +5,7 @@
 // POST /missions/:id/accept of a mission another user created during the run. Prints a JSON result.
 import fs from "node:fs";
 import { Pool } from "undici";
+import { runOpenLoop } from "../lib/open-loop.ts";
 
 export interface LoadChildOptions {
   url: string;
@@ -53,12 +54,10 @@ async function main() {
   const created: LoadChildResult["created"] = [];
   const accepted: LoadChildResult["accepted"] = [];
   const latencies: number[] = [];
-  const lags: number[] = [];
   const kinds = new Map<string, { lat: number[]; errors: number }>();
   const errorKinds: Record<string, number> = {};
   const errorSamples: string[] = [];
   let errors = 0;
-  let seq = 0;
   const runTag = Date.now().toString(36);
 
   const record = (kind: string, ms: number, ok: boolean, why?: string) => {
@@ -135,28 +134,8 @@ async function main() {
     }
   }
 
-  const total = Math.round(o.rate * o.durationSeconds);
-  const interval = 1000 / o.rate;
-  const inflight = new Set<Promise<unknown>>();
-  const start = performance.now();
-  // Open loop: each tick starts every request whose scheduled time has come.
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const now = performance.now();
-      while (seq < total && start + seq * interval <= now) {
-        lags.push(now - (start + seq * interval));
-        const p = one(seq++);
-        inflight.add(p);
-        void p.finally(() => inflight.delete(p));
-      }
-      if (seq >= total) resolve();
-      else setTimeout(tick, Math.max(0, Math.min(5, start + seq * interval - performance.now())));
-    };
-    tick();
-  });
-  const sentSeconds = (performance.now() - start) / 1000;
-  await Promise.all([...inflight]);
-  const allSeconds = (performance.now() - start) / 1000;
+  const run = await runOpenLoop({ rate: o.rate, seconds: o.durationSeconds, fire: (n) => one(n) });
+  const { sentSeconds, allSeconds, lags } = run;
   await pool.close();
   const sorted = [...latencies].sort((a, b) => a - b);
   const byKind: LoadChildResult["byKind"] = {};
