@@ -1,6 +1,8 @@
-// The bench's constant-arrival-rate schedule and its percentiles (script/bench/lib/stats.ts).
+// The constant-arrival-rate schedule of the bench and the reliability load (script/lib/open-loop.ts)
+// and the bench's percentiles (script/bench/lib/stats.ts).
 import { describe, expect, it } from "vitest";
-import { openLoopSchedule, percentile, summarize } from "../../script/bench/lib/stats.ts";
+import { openLoopSchedule, runOpenLoop } from "../../script/lib/open-loop.ts";
+import { percentile, summarize } from "../../script/bench/lib/stats.ts";
 
 describe("openLoopSchedule", () => {
   it("spaces rate × seconds requests evenly, never in bursts", () => {
@@ -23,6 +25,29 @@ describe("openLoopSchedule", () => {
   it("refuses a zero or negative rate or duration", () => {
     expect(() => openLoopSchedule(0, 10)).toThrow(/positive/);
     expect(() => openLoopSchedule(8, -1)).toThrow(/positive/);
+  });
+});
+
+describe("runOpenLoop", () => {
+  it("starts every request on time even when earlier ones have not finished", async () => {
+    const started: number[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const run = await runOpenLoop({
+      rate: 50, seconds: 0.4,
+      fire: async (i, due) => {
+        started.push(i);
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        expect(performance.now()).toBeGreaterThanOrEqual(due);
+        await new Promise((r) => setTimeout(r, 100)); // each "request" outlasts five intervals
+        inFlight--;
+      },
+    });
+    expect(started).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(maxInFlight).toBeGreaterThanOrEqual(4); // a closed loop would keep one in flight
+    expect(run.lags).toHaveLength(20);
+    expect(run.allSeconds).toBeGreaterThanOrEqual(run.sentSeconds);
   });
 });
 

@@ -1,7 +1,7 @@
-// One constant-arrival-rate pass in its own (pinned) process: request i is due at start + i / rate,
-// whatever happened to the earlier ones (an open loop, as wrk2 and k6's constant-arrival-rate run), and
-// its latency is measured from that due time, so a stalled server or a late client is charged in
-// full (no coordinated omission). Reads its options as JSON from argv[2] (`@<file>`), prints Stats.
+// One constant-arrival-rate pass in its own (pinned) process (script/lib/open-loop.ts: request i due at
+// start + i / rate, whatever happened to the earlier ones), each latency measured from its due time,
+// so a stalled server or a late client is charged in full (no coordinated omission). Reads its
+// options as JSON from argv[2] (`@<file>`), prints Stats.
 //
 // Why not autocannon's `overallRate` (9.0): its rate limit is a per-connection budget reset once a
 // second, so all connections fire together at each second's start (8 req/s = a burst of 8 every
@@ -10,13 +10,12 @@
 // the burst's queueing, not by the server. autocannon stays for the max-throughput passes (no rate).
 import fs from "node:fs";
 import http from "node:http";
+import { runOpenLoop } from "../../lib/open-loop.ts";
 import type { LoadOptions } from "./load.ts";
-import { openLoopSchedule, summarize } from "./stats.ts";
+import { summarize } from "./stats.ts";
 
 const arg = process.argv[2]!;
 const options = JSON.parse(arg.startsWith("@") ? fs.readFileSync(arg.slice(1), "utf8") : arg) as LoadOptions;
-const rate = options.overallRate!;
-const seconds = options.durationSeconds ?? 10;
 const target = new URL(options.url);
 // Up to `connections` requests in flight; a request due while all are busy waits for a socket, and
 // that wait is part of its latency (it is measured from its due time).
@@ -48,24 +47,11 @@ function send(path: string, due: number): Promise<void> {
   });
 }
 
-const start = performance.now() + 5;
-const due = openLoopSchedule(rate, seconds).map((t) => start + t);
-const inflight: Promise<void>[] = [];
-let i = 0;
-await new Promise<void>((done) => {
-  const tick = () => {
-    const now = performance.now();
-    while (i < due.length && due[i]! <= now) {
-      inflight.push(send(options.paths[i % options.paths.length]!, due[i]!));
-      i++;
-    }
-    if (i >= due.length) return done();
-    setTimeout(tick, Math.max(0, due[i]! - performance.now()));
-  };
-  setTimeout(tick, Math.max(0, start - performance.now()));
+const run = await runOpenLoop({
+  rate: options.overallRate!,
+  seconds: options.durationSeconds ?? 10,
+  fire: (i, due) => send(options.paths[i % options.paths.length]!, due),
 });
-await Promise.all(inflight);
-const elapsed = performance.now() - start;
 agent.destroy();
-const s = summarize(latencies, elapsed, errors);
-process.stdout.write(JSON.stringify({ ...s, non2xx, durationSeconds: elapsed / 1000 }));
+const s = summarize(latencies, run.allSeconds * 1000, errors);
+process.stdout.write(JSON.stringify({ ...s, non2xx, durationSeconds: run.allSeconds }));

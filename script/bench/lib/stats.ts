@@ -21,16 +21,6 @@ export function summarize(latenciesMs: readonly number[], elapsedMs: number, err
   };
 }
 
-/**
- * Due times (ms from the start) of a constant arrival rate: request i at i / rate seconds, for
- * `seconds` seconds (`rate × seconds` requests, evenly spaced).
- */
-export function openLoopSchedule(ratePerSecond: number, seconds: number): number[] {
-  if (!(ratePerSecond > 0) || !(seconds > 0)) throw new Error(`openLoopSchedule: rate and seconds must be positive (got ${ratePerSecond}, ${seconds})`);
-  const n = Math.round(ratePerSecond * seconds);
-  return Array.from({ length: n }, (_, i) => (i * 1000) / ratePerSecond);
-}
-
 export const ms = (value: number): string => (Number.isFinite(value) ? `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms` : "n/a");
 export const rate = (value: number, unit = "req/s"): string => `${Math.round(value).toLocaleString("en-US")} ${unit}`;
 export const ratio = (a: number, b: number): number | null => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? Math.round((a / b) * 100) / 100 : null);
