@@ -92,7 +92,7 @@ export function createDeps(env: Env, logger: Logger) {
     ratingClaims: ratingClaimsRepository(database.pool, db, chainDb),
     discovery: discoveryRepository(database.pool, env.CHAIN_SCHEMA),
     discoveryFeed: discoveryFeedRepository(database.pool),
-    discoveryFeedSource: discoveryFeedSourceRepository(database.pool),
+    discoveryFeedSource: discoveryFeedSourceRepository(database.pool, env.CHAIN_SCHEMA),
     journal: journalRepository(database.pool, env.CHAIN_SCHEMA),
     guilds: guildsRepository(database.pool, env.CHAIN_SCHEMA),
     vault: vaultRepository(database.pool, env.CHAIN_SCHEMA),

@@ -4,7 +4,7 @@
 // numbered by api.discovery_change_seq, handed out in commit order under the read model's write lock,
 // migrations 0013 and 0020), and the display columns of one page.
 import type pg from "pg";
-import type { CandidateRow } from "./discovery.repository.ts";
+import type { CandidateRow, DisplayRow } from "./discovery.repository.ts";
 
 /** One open mission as the index keeps it (the factors' inputs only). */
 export interface FeedIndexRow {
@@ -52,7 +52,11 @@ const toRow = (r: RawRow): FeedIndexRow => ({
 const CANDIDATE = `dm.id, dm.poster, dm.performer, dm.guild_uuid, dm.reward::text AS reward, dm.expires_at::text AS expires_at,
   dm.details_hash, dm.title, dm.category, dm.latitude, dm.longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp`;
 
-export function discoveryFeedSourceRepository(pool: pg.Pool) {
+/** A candidate with what a response shows besides it (guild name, poster's user id and name). */
+export type ShownRow = CandidateRow & Omit<DisplayRow, "id">;
+
+export function discoveryFeedSourceRepository(pool: pg.Pool, chainSchema: string) {
+  const s = `"${chainSchema}"`;
   return {
     /**
      * Every open mission, in batches of `batch` (keyset on id), and the cursor the rows are valid at,
@@ -129,9 +133,16 @@ export function discoveryFeedSourceRepository(pool: pg.Pool) {
     },
 
     /** The candidate columns of these missions (a page's display), any state. */
-    async rows(ids: string[]): Promise<CandidateRow[]> {
+    /** The page's rows with their display names (the joins of discovery.repository's display()): one round trip. */
+    async rows(ids: string[]): Promise<ShownRow[]> {
       if (ids.length === 0) return [];
-      const { rows } = await pool.query<CandidateRow>(`SELECT ${CANDIDATE} FROM api.discovery_missions dm WHERE dm.id = ANY($1::text[])`, [ids]);
+      const { rows } = await pool.query<ShownRow>(
+        `SELECT ${CANDIDATE}, g.name AS guild_name, pu.id AS poster_id, pu.display_name AS poster_name
+           FROM api.discovery_missions dm
+           LEFT JOIN ${s}.guilds g ON g.id = dm.guild_uuid
+           LEFT JOIN api.users pu ON pu.evm_address = lower(dm.poster)
+          WHERE dm.id = ANY($1::text[])`,
+        [ids]);
       return rows;
     },
   };

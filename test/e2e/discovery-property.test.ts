@@ -69,6 +69,7 @@ beforeAll(async () => {
   for (let i = 1; i <= 4; i++) await insert("user_stats", { address: addr(i), rating_count: i - 1, rating_sum: (i - 1) * (1 + i) });
   await insert("user_stats", { address: addr(9), total_xp: 1200 });
   await insert("guild_members", { id: `${GUILD}-9`, guild_id: 1, guild_uuid: GUILD, account: addr(9), guild_xp: 50, active: true });
+  await insert("guilds", { id: GUILD, name: `guild-${tag}` }); // a name for the display reads to compare
   for (let i = 0; i < N + DENSE; i++) {
     const [dx, dy, r, k] = rnd[i]!;
     const dense = i >= N;
@@ -113,7 +114,7 @@ describe("map and search over the read model = brute force over every row", () =
     const repo = discoveryRepository(pool, C);
     const feed = discoveryFeedRepository(pool);
     // Small blocks: the fixture's few hundred missions span many, so the block bounds are exercised.
-    const index = createFeedIndex(discoveryFeedSourceRepository(pool), { block: 8 });
+    const index = createFeedIndex(discoveryFeedSourceRepository(pool, C), { block: 8 });
     const query = fc.record({
       dLat: fc.double({ min: -0.05, max: 0.05, noNaN: true }),
       dLng: fc.double({ min: -0.07, max: 0.07, noNaN: true }),
@@ -141,6 +142,10 @@ describe("map and search over the read model = brute force over every row", () =
       if (q.sortBy === "relevance") {
         const r = await index.rank(reader);
         rows = r.rows;
+        // The page's display names come with its rows: the same as the SQL display() read.
+        const names = await repo.display(r.rows);
+        expect(r.rows.map((x) => ({ id: x.id, guild_name: x.guild_name, poster_id: x.poster_id, poster_name: x.poster_name })))
+          .toEqual(r.rows.map((x) => names.get(x.id)));
         plans.index++;
         // Missions read: fewer than match when the block bounds kept some out.
         if (r.visited < matching) plans.indexBounded++;
@@ -190,7 +195,7 @@ describe("map and search over the read model = brute force over every row", () =
     // Two paths: SQL (the cells and the KNN), and the in-memory index (small blocks, so the latitude
     // bounds skip some); both must equal the reference on every sample.
     const sql = service();
-    const index = createFeedIndex(discoveryFeedSourceRepository(pool), { block: 8 });
+    const index = createFeedIndex(discoveryFeedSourceRepository(pool, C), { block: 8 });
     const indexed = discoveryService({
       repo: discoveryRepository(pool, C), feed: discoveryFeedRepository(pool), feedIndex: index,
       journal: { indexedTime: async () => null }, missions: { findById: async () => null },
@@ -207,8 +212,10 @@ describe("map and search over the read model = brute force over every row", () =
       const lat = AREA.lat + q.dLat;
       const lng = AREA.lng + q.dLng;
       const viewer = q.viewer ? ({ evmAddress: q.viewer, id: crypto.randomUUID() } as unknown as UserRow) : null;
+      const answers: unknown[] = [];
       for (const svc of [sql, indexed]) {
       const got = await svc.nearby(viewer, { latitude: lat, longitude: lng, radius: q.radius, limit: q.limit, category: q.category });
+      answers.push(got);
       const inRadius = missions.filter((m) => m.state === "Open" && m.expiresAt > nowSec + 5 && (!q.category || m.category === q.category)
         && distanceMeters(lat, lng, m.lat, m.lng) <= q.radius);
       const shown = inRadius.map((m) => {
@@ -224,6 +231,8 @@ describe("map and search over the read model = brute force over every row", () =
       const key = (c: { count: number; latitude: number; longitude: number }) => `${c.count}:${c.latitude.toFixed(6)}:${c.longitude.toFixed(6)}`;
       expect(got.clusters.map(key).sort()).toEqual(ref.map(key).sort());
       }
+      // Both paths give the same response, display names included (the index reads them with its rows).
+      expect(answers[1]).toMatchObject({ missions: (answers[0] as { missions: unknown[] }).missions, totalCount: (answers[0] as { totalCount: number }).totalCount });
       // The index skipped whole blocks for the small circles (fewer missions read than it holds).
       if (q.radius <= 1500) {
         const r = await index.near({ latitude: lat, longitude: lng, radius: q.radius, nowSec: nowSec + 5, limit: q.limit });
@@ -278,7 +287,7 @@ describe("map and search over the read model = brute force over every row", () =
 
   // Last: it changes missions (the fixture's array follows, for any test added after it).
   it("feed index: follows changes, deletions and a rebuild's marker; after each it ranks as SQL does", async () => {
-    const source = discoveryFeedSourceRepository(pool);
+    const source = discoveryFeedSourceRepository(pool, C);
     let snapshots = 0;
     const index = createFeedIndex({ ...source, snapshot: (onRows) => (snapshots++, source.snapshot(onRows)) }, { block: 8 });
     const feed = discoveryFeedRepository(pool);

@@ -84,6 +84,13 @@ export function discoveryService(deps: {
     return Math.max(Math.floor(Date.now() / 1000), clock.chainSec);
   };
 
+  // The display names of a page: rows read through the index carry them (one statement with the
+  // rows); SQL pages read them here.
+  const displayOf = async (rows: (CandidateRow & Partial<Omit<DisplayRow, "id">>)[]): Promise<Map<string, DisplayRow>> =>
+    rows.every((r) => r.poster_name !== undefined)
+      ? new Map(rows.map((r) => [r.id, { id: r.id, guild_name: r.guild_name ?? null, poster_id: r.poster_id ?? null, poster_name: r.poster_name ?? null }]))
+      : repo.display(rows);
+
   return {
     /**
      * Loads the feed index in the background at start, so no reader pays the load (about 12 s per
@@ -124,7 +131,7 @@ export function discoveryService(deps: {
         });
         return { id: r.id, row: r, reward: BigInt(r.reward), factors };
       });
-      const shown = await repo.display(page.map((p) => p.row));
+      const shown = await displayOf(page.map((p) => p.row));
       return {
         missions: page.map((s, i) => {
           const d = shown.get(s.id);
@@ -195,7 +202,7 @@ export function discoveryService(deps: {
         viewer ? repo.userGuilds(viewer.evmAddress) : Promise.resolve(null),
       ]);
       const page = byShownDistance(candidates, viewerAddress, f.latitude, f.longitude).slice(0, f.limit);
-      const shown = await repo.display(page.map((v) => v.r));
+      const shown = await displayOf(page.map((v) => v.r));
       return {
         missions: page.map(({ r, loc, distance }) => {
           const d = shown.get(r.id);

@@ -13,8 +13,7 @@
 // cursor (one indexed statement; nothing when idle), so a write whose response waited for its read-
 // model row is in the next feed on every API copy (read-your-writes), and a rebuild's marker reloads
 // the whole index. The first ranking loads it (a snapshot read in batches).
-import type { FeedIndexChanges, FeedIndexRow } from "../../repositories/discovery-feed-source.repository.ts";
-import type { CandidateRow } from "../../repositories/discovery.repository.ts";
+import type { FeedIndexChanges, FeedIndexRow, ShownRow } from "../../repositories/discovery-feed-source.repository.ts";
 import type { RankedRow } from "../../repositories/discovery-feed.repository.ts";
 import { distanceScore, posterReputationScore, rewardScore, WEIGHTS } from "./feed-scoring.ts";
 import { chord } from "../../repositories/discovery-cells.sql.ts";
@@ -23,7 +22,7 @@ import { distanceMeters, EARTH_RADIUS_M, ecef } from "./geo.ts";
 export interface FeedIndexSource {
   snapshot(onRows: (rows: FeedIndexRow[]) => void): Promise<bigint>;
   changesAfter(cursor: bigint): Promise<FeedIndexChanges>;
-  rows(ids: string[]): Promise<CandidateRow[]>;
+  rows(ids: string[]): Promise<ShownRow[]>;
 }
 
 export interface FeedIndexQuery {
@@ -793,11 +792,11 @@ export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: num
   return {
     sync,
     /** A ranked page (the index's state after a sync). */
-    async rank(q: FeedIndexQuery): Promise<{ rows: RankedRow[]; scored: number; visited: number }> {
+    async rank(q: FeedIndexQuery): Promise<{ rows: (RankedRow & Pick<ShownRow, "guild_name" | "poster_id" | "poster_name">)[]; scored: number; visited: number }> {
       await sync();
       const { rows, scored, visited } = store!.rank(q);
       const byId = new Map((await source.rows(rows.map((r) => r.id))).map((r) => [r.id, r]));
-      const out: RankedRow[] = [];
+      const out: (RankedRow & Pick<ShownRow, "guild_name" | "poster_id" | "poster_name">)[] = [];
       for (const r of rows) {
         const c = byId.get(r.id);
         if (c) out.push({ ...c, ...r });
@@ -805,7 +804,7 @@ export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: num
       return { rows: out, scored, visited };
     },
     /** The map (FeedStore.near) as of a sync, with the candidate rows of the nearest, nearest first. */
-    async near(q: NearQuery): Promise<{ positions: { latitude: number; longitude: number; count: number }[]; nearest: CandidateRow[]; visited: number }> {
+    async near(q: NearQuery): Promise<{ positions: { latitude: number; longitude: number; count: number }[]; nearest: ShownRow[]; visited: number }> {
       await sync();
       const r = store!.near(q);
       const byId = new Map((await source.rows(r.nearest)).map((x) => [x.id, x]));
