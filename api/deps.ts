@@ -4,7 +4,7 @@ import { createPublicClient, http, type PublicClient } from "viem";
 import { knownChain } from "../indexer/lib/known-chains.ts";
 import { keeperIntervalMs, relayerKeys, type Env } from "./env.ts";
 import { chainTables } from "./db/chain.ts";
-import { createDatabase, type Database } from "./db/client.ts";
+import { API_POOL, createDatabase, type Database } from "./db/client.ts";
 import { deploymentFile, loadDeployment } from "./lib/deployment.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createMetrics, type Metrics } from "./lib/metrics.ts";
@@ -58,7 +58,7 @@ import {
 } from "./services/rate-limit.service.ts";
 
 export function createDeps(env: Env, logger: Logger) {
-  const database: Database = createDatabase(env.DATABASE_URL);
+  const database: Database = createDatabase(env.DATABASE_URL, API_POOL.max, API_POOL);
   const db = database.db;
   const file = deploymentFile(env.DEPLOYMENT_FILE, env.CHAIN_ID);
   const deployment = loadDeployment(file);

@@ -56,7 +56,12 @@ const CANDIDATE = `dm.id, dm.poster, dm.performer, dm.guild_uuid, dm.reward::tex
 export type ShownRow = CandidateRow & Omit<DisplayRow, "id">;
 
 export function discoveryFeedSourceRepository(pool: pg.Pool, chainSchema: string) {
-  const s = `"${chainSchema}"`;
+  // Named (prepared once per connection): the per-request statements skip parsing and planning.
+  const ROWS = `SELECT ${CANDIDATE}, g.name AS guild_name, pu.id AS poster_id, pu.display_name AS poster_name
+                  FROM api.discovery_missions dm
+                  LEFT JOIN "${chainSchema}".guilds g ON g.id = dm.guild_uuid
+                  LEFT JOIN api.users pu ON pu.evm_address = lower(dm.poster)
+                 WHERE dm.id = ANY($1::text[])`;
   return {
     /**
      * Every open mission, in batches of `batch` (keyset on id), and the cursor the rows are valid at,
@@ -132,18 +137,29 @@ export function discoveryFeedSourceRepository(pool: pg.Pool, chainSchema: string
       return out;
     },
 
-    /** The candidate columns of these missions (a page's display), any state. */
     /** The page's rows with their display names (the joins of discovery.repository's display()): one round trip. */
     async rows(ids: string[]): Promise<ShownRow[]> {
       if (ids.length === 0) return [];
-      const { rows } = await pool.query<ShownRow>(
-        `SELECT ${CANDIDATE}, g.name AS guild_name, pu.id AS poster_id, pu.display_name AS poster_name
-           FROM api.discovery_missions dm
-           LEFT JOIN ${s}.guilds g ON g.id = dm.guild_uuid
-           LEFT JOIN api.users pu ON pu.evm_address = lower(dm.poster)
-          WHERE dm.id = ANY($1::text[])`,
-        [ids]);
+      const { rows } = await pool.query<ShownRow>({ name: `feed-source-rows:${chainSchema}`, text: ROWS, values: [ids] });
       return rows;
+    },
+
+    /**
+     * The page's rows (as rows()) and whether the read model has changed after `cursor`, in one
+     * statement (one snapshot, one round trip): when it has not, a page computed from an index at
+     * `cursor` is the page of this snapshot, and the rows go with it.
+     */
+    async rowsAt(ids: string[], cursor: bigint): Promise<{ newer: boolean; rows: ShownRow[] }> {
+      const { rows } = await pool.query<ShownRow & { newer: boolean }>({
+        name: `feed-source-rows-at:${chainSchema}`,
+        // max() reads the last entry of each sequence index whatever the plan (a prepared statement's
+        // generic plan would answer "EXISTS (... > $2)" with a sequential scan).
+        text: `SELECT f.newer, x.* FROM (SELECT coalesce((SELECT max(change_seq) FROM api.discovery_missions) > $2, false)
+                                         OR coalesce((SELECT max(seq) FROM api.discovery_removed) > $2, false) AS newer) f
+                 LEFT JOIN (${ROWS}) x ON true`,
+        values: [ids, cursor.toString()],
+      });
+      return { newer: rows[0]?.newer ?? true, rows: rows.filter((r) => r.id !== null).map(({ newer: _, ...r }) => r) };
     },
   };
 }

@@ -289,7 +289,14 @@ describe("map and search over the read model = brute force over every row", () =
   it("feed index: follows changes, deletions and a rebuild's marker; after each it ranks as SQL does", async () => {
     const source = discoveryFeedSourceRepository(pool, C);
     let snapshots = 0;
-    const index = createFeedIndex({ ...source, snapshot: (onRows) => (snapshots++, source.snapshot(onRows)) }, { block: 8 });
+    let catchUps = 0;
+    let checked = 0;
+    const index = createFeedIndex({
+      ...source,
+      snapshot: (onRows) => (snapshots++, source.snapshot(onRows)),
+      changesAfter: (cursor) => (catchUps++, source.changesAfter(cursor)),
+      rowsAt: (ids, cursor) => (checked++, source.rowsAt(ids, cursor)),
+    }, { block: 8 });
     const feed = discoveryFeedRepository(pool);
     const ctx = await discoveryRepository(pool, C).userContext(addr(9), null);
     const now = nowSec + 7;
@@ -306,6 +313,10 @@ describe("map and search over the read model = brute force over every row", () =
     };
     await same();
     expect(snapshots).toBe(1);
+    // Unchanged read model: each page is one statement (rows + "anything after the cursor?"), no catch-up.
+    const before = { catchUps, checked };
+    await same();
+    expect({ catchUps, checked }).toEqual({ catchUps: before.catchUps, checked: before.checked + 4 });
     const open = missions.filter((m) => m.state === "Open" && m.expiresAt > now && m.category !== `pc${tag}`);
     const cancel = open.slice(0, 5);
     const richer = open.slice(5, 15);
@@ -318,8 +329,10 @@ describe("map and search over the read model = brute force over every row", () =
     for (const m of richer) m.reward *= 1000n;
     for (const m of gone) missions.splice(missions.indexOf(m), 1);
     expect([...cancel, ...gone, ...richer].every((m) => index.has(m.id))).toBe(true); // not synced yet
+    const beforeChange = catchUps;
     await same();
     expect(snapshots, "followed without a reload").toBe(1);
+    expect(catchUps, "the change was seen and caught up").toBeGreaterThan(beforeChange);
     expect([...cancel, ...gone].filter((m) => index.has(m.id))).toEqual([]);
     expect(richer.every((m) => index.has(m.id))).toBe(true);
     // The rebuild's marker: the next ranking reloads the whole index.

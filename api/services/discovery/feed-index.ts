@@ -23,6 +23,7 @@ export interface FeedIndexSource {
   snapshot(onRows: (rows: FeedIndexRow[]) => void): Promise<bigint>;
   changesAfter(cursor: bigint): Promise<FeedIndexChanges>;
   rows(ids: string[]): Promise<ShownRow[]>;
+  rowsAt(ids: string[], cursor: bigint): Promise<{ newer: boolean; rows: ShownRow[] }>;
 }
 
 export interface FeedIndexQuery {
@@ -126,9 +127,14 @@ export class FeedStore {
   private posIds = new Interner();
   private posLat: number[] = [];
   private posLng: number[] = [];
-  // The map's spatial index: slots with a point per grid square (GRID_DEG), and each slot's square (0: none).
+  // The map's spatial index: per grid square (GRID_DEG) of the exact points, its groups (missions shown at
+  // one neighbourhood point, see Group); each slot's group + 1 (0: none); each address's slots (poster
+  // or performer), for the missions a viewer is shown exactly.
   private grid = new Map<number, number[]>();
-  private gk = new Int32Array(0);
+  private groups: Group[] = [];
+  private gs = new Int32Array(0);
+  private byAddr = new Map<number, number[]>();
+  private bulkMark = new Uint8Array(0);
   // near()'s scratch, reused: missions per neighbourhood point (zero between calls), hits of a query.
   private posCount = new Int32Array(0);
   private posDist = new Float64Array(0);
@@ -163,7 +169,7 @@ export class FeedStore {
     this.plat = f64(this.plat); this.plng = f64(this.plng); this.minXp = f64(this.minXp);
     this.ex = f64(this.ex); this.ey = f64(this.ey); this.ez = f64(this.ez);
     this.cat = i32(this.cat); this.guild = i32(this.guild); this.poster = i32(this.poster); this.performer = i32(this.performer);
-    this.pos = i32(this.pos); this.gk = i32(this.gk);
+    this.pos = i32(this.pos); this.gs = i32(this.gs);
     const blocks = cap / this.B;
     const old = this.cap / this.B;
     const bf = (a: Float64Array, fill: number) => { const b = new Float64Array(blocks).fill(fill); b.set(a); return b; };
@@ -186,8 +192,36 @@ export class FeedStore {
       this.slotOf.set(r.id, i);
       this.ids[i] = r.id;
       this.live++;
-    }
+    } else this.disown(i);
     this.write(i, r);
+    this.owned(i);
+  }
+
+  /** Adds slot i to its poster's and performer's lists. */
+  private owned(i: number) {
+    for (const a of this.owners(i)) {
+      let l = this.byAddr.get(a);
+      if (!l) this.byAddr.set(a, (l = []));
+      l.push(i);
+    }
+  }
+
+  private disown(i: number) {
+    for (const a of this.owners(i)) {
+      const l = this.byAddr.get(a);
+      if (!l) continue;
+      const at = l.indexOf(i);
+      if (at >= 0) {
+        l[at] = l[l.length - 1]!;
+        l.pop();
+      }
+      if (l.length === 0) this.byAddr.delete(a);
+    }
+  }
+
+  private owners(i: number): number[] {
+    const p = this.poster[i]!, f = this.performer[i]!;
+    return f >= 0 && f !== p ? [p, f] : [p];
   }
 
   private write(i: number, r: FeedIndexRow) {
@@ -244,6 +278,12 @@ export class FeedStore {
     const i = this.slotOf.get(id);
     if (i === undefined) return;
     this.slotOf.delete(id);
+    this.disown(i);
+    const g = this.gs[i]! - 1;
+    if (g >= 0) {
+      this.unplace(i, g);
+      this.gs[i] = 0;
+    }
     this.exp[i] = -Infinity;
     this.live--;
     this.removedSince++;
@@ -287,8 +327,10 @@ export class FeedStore {
     this.size = 0;
     this.ids = [];
     for (const k of ["rs", "ps", "exp", "lat", "lng", "plat", "plng", "minXp", "ex", "ey", "ez", "bk1", "bk2", "blo", "bhi"] as const) this[k] = new Float64Array(0);
-    for (const k of ["cat", "guild", "poster", "performer", "pos", "gk", "bcats", "bguild"] as const) this[k] = new Int32Array(0);
+    for (const k of ["cat", "guild", "poster", "performer", "pos", "gs", "bcats", "bguild"] as const) this[k] = new Int32Array(0);
     this.grid.clear();
+    this.groups = [];
+    this.byAddr.clear();
     this.bnoPoint = new Uint8Array(0);
     this.bempty = new Uint8Array(0);
     this.grow(order.length);
@@ -307,6 +349,7 @@ export class FeedStore {
       this.cat[i] = old.cat[o]!; this.guild[i] = g; this.poster[i] = old.poster[o]!; this.performer[i] = old.performer[o]!;
       this.ex[i] = old.ex[o]!; this.ey[i] = old.ey[o]!; this.ez[i] = old.ez[o]!; this.pos[i] = old.pos[o]!;
       this.place(i);
+      this.owned(i);
       this.widen(i);
       i++;
     }
@@ -343,48 +386,93 @@ export class FeedStore {
       this.posDist = new Float64Array(n);
       this.posMark = new Uint8Array(n);
     }
+    if (this.bulkMark.length < this.groups.length) this.bulkMark = new Uint8Array(Math.max(1024, this.groups.length * 2));
     const count = this.posCount;
+    const bulkMark = this.bulkMark;
     const touched: number[] = [];
+    const bulk: number[] = [];
     const own: { slot: number; d: number }[] = [];
     const exact = new Map<string, { latitude: number; longitude: number; count: number }>();
+    const { exp, ex, ey, ez, cat, guild, poster, performer, pos, groups } = this;
+    const filtered = catFilter >= 0 || guildFilter >= 0;
     let hits = this.hits;
     let nHits = 0;
     let visited = 0;
     for (const key of this.gridKeys(q.latitude, q.longitude, q.radius)) {
       const list = this.grid.get(key);
       if (!list) continue;
-      visited += list.length;
-      for (let k = 0; k < list.length; k++) {
-        const i = list[k]!;
-        if (!(this.exp[i]! > now)) continue; // dead or expired
-        const dx = this.ex[i]! - cx, dy = this.ey[i]! - cy, dz = this.ez[i]! - cz;
-        if (dx * dx + dy * dy + dz * dz > c2) continue;
-        if (catFilter >= 0 && this.cat[i] !== catFilter) continue;
-        if (guildFilter >= 0 && this.guild[i] !== guildFilter) continue;
-        if (viewer >= 0 && (this.poster[i] === viewer || this.performer[i] === viewer)) {
-          const la = this.lat[i]!, lng = this.lng[i]!;
-          const key = `${la},${lng}`;
-          const e = exact.get(key);
-          if (e) e.count++;
-          else exact.set(key, { latitude: la, longitude: lng, count: 1 });
-          own.push({ slot: i, d: Math.round(distanceMeters(q.latitude, q.longitude, la, lng) * 10) / 10 });
+      for (const g of list) {
+        const G = groups[g]!;
+        const n = G.slots.length;
+        if (n === 0) continue;
+        // The box's nearest and farthest points from the centre (rounding is monotonic, so a box wholly
+        // inside or outside by these sums is so by each mission's own sum below).
+        const nx = cx < G.x0 ? G.x0 - cx : cx > G.x1 ? cx - G.x1 : 0;
+        const ny = cy < G.y0 ? G.y0 - cy : cy > G.y1 ? cy - G.y1 : 0;
+        const nz = cz < G.z0 ? G.z0 - cz : cz > G.z1 ? cz - G.z1 : 0;
+        if (nx * nx + ny * ny + nz * nz > c2) continue;
+        const fx = Math.max(cx - G.x0, G.x1 - cx), fy = Math.max(cy - G.y0, G.y1 - cy), fz = Math.max(cz - G.z0, G.z1 - cz);
+        const inside = fx * fx + fy * fy + fz * fz <= c2;
+        if (inside && !filtered && G.minExp > now && G.pos >= 0) {
+          // Every mission counts at the point (the viewer's own are taken out below).
+          if (count[G.pos] === 0) touched.push(G.pos);
+          count[G.pos]! += n;
+          bulk.push(g);
+          bulkMark[g] = 1;
           continue;
         }
-        const p = this.pos[i]!;
-        if (count[p]++ === 0) touched.push(p);
-        if (nHits === hits.length) {
-          const h = new Int32Array(hits.length * 2);
-          h.set(hits);
-          this.hits = hits = h;
+        visited += n;
+        let lo = Infinity;
+        for (let k = 0; k < n; k++) {
+          const i = G.slots[k]!;
+          const e = exp[i]!;
+          if (e < lo) lo = e;
+          if (!(e > now)) continue; // expired
+          if (!inside) {
+            const dx = ex[i]! - cx, dy = ey[i]! - cy, dz = ez[i]! - cz;
+            if (dx * dx + dy * dy + dz * dz > c2) continue;
+          }
+          if (catFilter >= 0 && cat[i] !== catFilter) continue;
+          if (guildFilter >= 0 && guild[i] !== guildFilter) continue;
+          if (viewer >= 0 && (poster[i] === viewer || performer[i] === viewer)) continue; // below
+          const p = G.pos;
+          if (p < 0) continue;
+          if (count[p]++ === 0) touched.push(p);
+          if (nHits === hits.length) {
+            const h = new Int32Array(hits.length * 2);
+            h.set(hits);
+            this.hits = hits = h;
+          }
+          hits[nHits++] = i;
         }
-        hits[nHits++] = i;
+        G.minExp = lo;
+      }
+    }
+    // The viewer's own missions, at their exact points (out of their point's count where a group counted whole).
+    if (viewer >= 0) {
+      for (const i of this.byAddr.get(viewer) ?? []) {
+        if (!(exp[i]! > now)) continue;
+        const dx = ex[i]! - cx, dy = ey[i]! - cy, dz = ez[i]! - cz;
+        if (!(dx * dx + dy * dy + dz * dz <= c2)) continue; // outside, or no point
+        if (catFilter >= 0 && cat[i] !== catFilter) continue;
+        if (guildFilter >= 0 && guild[i] !== guildFilter) continue;
+        visited++;
+        const g = this.gs[i]! - 1;
+        if (g >= 0 && bulkMark[g]) count[pos[i]!]!--;
+        const la = this.lat[i]!, lng = this.lng[i]!;
+        const k = `${la},${lng}`;
+        const e = exact.get(k);
+        if (e) e.count++;
+        else exact.set(k, { latitude: la, longitude: lng, count: 1 });
+        own.push({ slot: i, d: Math.round(distanceMeters(q.latitude, q.longitude, la, lng) * 10) / 10 });
       }
     }
     // Neighbourhood points nearest first. Points wholly before the limit give all their missions; the
     // points at the distance where the limit falls give their smallest ids (a heap); farther ones none.
     const dist = this.posDist;
-    for (const p of touched) dist[p] = Math.round(distanceMeters(q.latitude, q.longitude, this.posLat[p]!, this.posLng[p]!) * 10) / 10;
-    const byDist = [...touched].sort((a, b) => dist[a]! - dist[b]!);
+    const shown = touched.filter((p) => count[p]! > 0);
+    for (const p of shown) dist[p] = Math.round(distanceMeters(q.latitude, q.longitude, this.posLat[p]!, this.posLng[p]!) * 10) / 10;
+    const byDist = shown.sort((a, b) => dist[a]! - dist[b]!);
     const limit = Math.max(0, Math.floor(q.limit));
     const mark = this.posMark; // 1: every mission of the point is in; 2: the point of the last distance
     let held = 0;
@@ -401,13 +489,20 @@ export class FeedStore {
     }
     const tail = new NearHeap(limit, this.ids);
     const picked: { slot: number; d: number }[] = [...own];
-    for (let k = 0; k < nHits; k++) {
-      const i = hits[k]!;
-      const m = mark[this.pos[i]!]!;
-      if (m === 1) picked.push({ slot: i, d: dist[this.pos[i]!]! });
-      else if (m === 2) tail.offer(dist[this.pos[i]!]!, i);
+    const take = (i: number, p: number) => {
+      const m = mark[p]!;
+      if (m === 1) picked.push({ slot: i, d: dist[p]! });
+      else if (m === 2) tail.offer(dist[p]!, i);
+    };
+    for (let k = 0; k < nHits; k++) take(hits[k]!, pos[hits[k]!]!);
+    for (const g of bulk) {
+      const G = groups[g]!;
+      bulkMark[g] = 0;
+      if (!mark[G.pos]) continue;
+      visited += G.slots.length;
+      for (const i of G.slots) if (!(viewer >= 0 && (poster[i] === viewer || performer[i] === viewer))) take(i, G.pos);
     }
-    for (const i of tail.sorted()) picked.push({ slot: i, d: dist[this.pos[i]!]! });
+    for (const i of tail.sorted()) picked.push({ slot: i, d: dist[pos[i]!]! });
     const ids = this.ids;
     picked.sort((a, b) => a.d - b.d || (ids[a.slot]! < ids[b.slot]! ? -1 : ids[a.slot]! > ids[b.slot]! ? 1 : 0));
     for (const p of byDist) mark[p] = 0;
@@ -415,6 +510,7 @@ export class FeedStore {
     for (const p of touched) {
       const n = count[p]!;
       count[p] = 0;
+      if (n === 0) continue;
       const e = exact.get(this.posIds.names[p]!); // an own mission exactly at a neighbourhood centre: one position
       if (e) e.count += n;
       else positions.push({ latitude: this.posLat[p]!, longitude: this.posLng[p]!, count: n });
@@ -445,25 +541,49 @@ export class FeedStore {
     return keys;
   }
 
-  /** Moves slot i to the grid square of its exact point (none without one). */
+  /** Moves slot i to the group of its exact point's grid square and its neighbourhood point (none without a point). */
   private place(i: number) {
     const la = this.lat[i]!;
-    const k = la === la ? gridKey(Math.floor(la / GRID_DEG), Math.floor(this.lng[i]! / GRID_DEG)) : 0;
-    const old = this.gk[i]!;
-    if (old === k) return;
-    if (old !== 0) {
-      const list = this.grid.get(old)!;
-      const at = list.indexOf(i);
-      list[at] = list[list.length - 1]!;
-      list.pop();
-      if (list.length === 0) this.grid.delete(old);
+    const old = this.gs[i]! - 1;
+    let g = -1;
+    if (la === la) {
+      const key = gridKey(Math.floor(la / GRID_DEG), Math.floor(this.lng[i]! / GRID_DEG));
+      const o = old >= 0 ? this.groups[old]! : null;
+      g = o && o.key === key && o.pos === this.pos[i] ? old : this.groupFor(key, this.pos[i]!);
     }
-    this.gk[i] = k;
-    if (k !== 0) {
-      const list = this.grid.get(k);
-      if (list) list.push(i);
-      else this.grid.set(k, [i]);
+    if (old !== g) {
+      if (old >= 0) this.unplace(i, old);
+      if (g >= 0) this.groups[g]!.slots.push(i);
+      this.gs[i] = g + 1;
     }
+    if (g < 0) return;
+    const G = this.groups[g]!;
+    const x = this.ex[i]!, y = this.ey[i]!, z = this.ez[i]!, e = this.exp[i]!;
+    if (x < G.x0) G.x0 = x;
+    if (x > G.x1) G.x1 = x;
+    if (y < G.y0) G.y0 = y;
+    if (y > G.y1) G.y1 = y;
+    if (z < G.z0) G.z0 = z;
+    if (z > G.z1) G.z1 = z;
+    if (e < G.minExp) G.minExp = e;
+  }
+
+  private unplace(i: number, g: number) {
+    const list = this.groups[g]!.slots;
+    const at = list.indexOf(i);
+    list[at] = list[list.length - 1]!;
+    list.pop();
+  }
+
+  /** The group of (square, neighbourhood point), created empty if new (an emptied group stays until the next layout). */
+  private groupFor(key: number, pos: number): number {
+    let ids = this.grid.get(key);
+    if (!ids) this.grid.set(key, (ids = []));
+    for (const g of ids) if (this.groups[g]!.pos === pos) return g;
+    const g = this.groups.length;
+    this.groups.push({ key, pos, slots: [], x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity, z0: Infinity, z1: -Infinity, minExp: Infinity });
+    ids.push(g);
+    return g;
   }
 
   /**
@@ -620,6 +740,23 @@ export interface NearQuery {
   guildId?: string;
   /** Lowercased or not: the viewer's address, if signed in (their own missions are shown exactly). */
   viewer?: string;
+}
+
+/**
+ * The missions of one grid square shown (to non-parties) at one neighbourhood point, with a box
+ * around their exact points (ECEF, widened on every write) and a lower bound of their expiries. A
+ * group whose box is wholly inside a circle and whose missions are all unexpired counts whole for that
+ * point without reading its missions; one wholly outside is skipped; only the groups the circle's edge
+ * crosses are read mission by mission.
+ */
+interface Group {
+  key: number;
+  /** Neighbourhood point id (-1: none, shown to parties only). */
+  pos: number;
+  slots: number[];
+  x0: number; x1: number; y0: number; y1: number; z0: number; z1: number;
+  /** ≤ every slot's expiry (exact after a full read of the group). */
+  minExp: number;
 }
 
 /** The map's grid squares (degrees): a 5-km circle meets about 50, a 500-m one 1 to 4. */
@@ -789,13 +926,34 @@ export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: num
     return next;
   }
 
+  /**
+   * `compute` over the index as of the read model now, with the rows of the ids it picked. Fast path
+   * (one round trip): compute at the current cursor, then read the rows and whether anything changed
+   * after that cursor in one statement; unchanged, the answer is the snapshot's. Otherwise (or on first
+   * use, or after a long idle) catch up, compute again and read the rows. A change committed before the
+   * call is after the cursor or applied, so read-your-writes holds either way.
+   */
+  async function current<T>(compute: (s: FeedStore) => T, idsOf: (r: T) => string[]): Promise<{ result: T; shown: ShownRow[] }> {
+    if (store && !running && Date.now() - syncedAt <= maxIdleMs) {
+      const at = cursor;
+      const result = compute(store);
+      const { newer, rows } = await source.rowsAt(idsOf(result), at);
+      if (!newer) {
+        if (cursor === at) syncedAt = Date.now();
+        return { result, shown: rows };
+      }
+    }
+    await sync();
+    const result = compute(store!);
+    return { result, shown: await source.rows(idsOf(result)) };
+  }
+
   return {
     sync,
     /** A ranked page (the index's state after a sync). */
     async rank(q: FeedIndexQuery): Promise<{ rows: (RankedRow & Pick<ShownRow, "guild_name" | "poster_id" | "poster_name">)[]; scored: number; visited: number }> {
-      await sync();
-      const { rows, scored, visited } = store!.rank(q);
-      const byId = new Map((await source.rows(rows.map((r) => r.id))).map((r) => [r.id, r]));
+      const { result: { rows, scored, visited }, shown } = await current((s) => s.rank(q), (r) => r.rows.map((x) => x.id));
+      const byId = new Map(shown.map((r) => [r.id, r]));
       const out: (RankedRow & Pick<ShownRow, "guild_name" | "poster_id" | "poster_name">)[] = [];
       for (const r of rows) {
         const c = byId.get(r.id);
@@ -805,9 +963,8 @@ export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: num
     },
     /** The map (FeedStore.near) as of a sync, with the candidate rows of the nearest, nearest first. */
     async near(q: NearQuery): Promise<{ positions: { latitude: number; longitude: number; count: number }[]; nearest: ShownRow[]; visited: number }> {
-      await sync();
-      const r = store!.near(q);
-      const byId = new Map((await source.rows(r.nearest)).map((x) => [x.id, x]));
+      const { result: r, shown } = await current((s) => s.near(q), (r) => r.nearest);
+      const byId = new Map(shown.map((x) => [x.id, x]));
       return { positions: r.positions, nearest: r.nearest.flatMap((id) => byId.get(id) ?? []), visited: r.visited };
     },
     /** Open missions held (diagnostics). */

@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import pg from "pg";
+import { API_POOL } from "../../../api/db/client.ts";
 import { repoRoot } from "../../lib/paths.ts";
 import { freePort, waitFor } from "../../lib/ports.ts";
 import { spawnManaged } from "../../lib/process.ts";
@@ -70,7 +71,7 @@ export function baselineApp(pool: pg.Pool, chainSchema: string) {
 }
 
 function main() {
-  const pool = new pg.Pool({ connectionString: process.env.BASELINE_DATABASE_URL, max: 20 }); // the API's pool size
+  const pool = new pg.Pool({ connectionString: process.env.BASELINE_DATABASE_URL, max: API_POOL.max, min: API_POOL.warm, idleTimeoutMillis: API_POOL.idleTimeoutMillis }); // the API's pool settings
   pool.on("error", () => {});
   const app = baselineApp(pool, process.env.BASELINE_CHAIN_SCHEMA ?? "chain");
   const server = serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: "127.0.0.1" });
