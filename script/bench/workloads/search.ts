@@ -1,8 +1,8 @@
 // B4: GET /feed/search with a rare (~0.01%), a medium (~1%) and a common (~25%) title term over the
 // 1M-mission dataset, against raw tsvector SQL over the baseline's flat table (GIN match + ts_rank,
-// best 50 and the exact count, through a bare Hono + pg process: script/bench/lib/discovery-baseline.ts
-// /search). Sanity first: the API's relevanceScores must be the raw query's ranks and its total the
-// raw exact count (the API adds the highlight).
+// best 50 with their ts_headline titles and the exact count, through a bare Hono + pg process:
+// script/bench/lib/discovery-baseline.ts /search). Sanity first: the API's relevanceScores must be the
+// raw query's ranks, its highlighted titles the raw ts_headline's, and its total the raw exact count.
 import type { BenchContext, BenchRow, Workload } from "../types.ts";
 import { errorsOf, fmt, getJson, startDiscoveryRig, type Load } from "../lib/discovery-bench.ts";
 import { ratio } from "../lib/stats.ts";
@@ -26,6 +26,11 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
       if (JSON.stringify(apiRanks) !== JSON.stringify(baseRanks)) {
         throw new Error(`B4: ${term}: API ranks ${apiRanks.slice(0, 5).join(",")}… differ from raw SQL ${baseRanks.slice(0, 5).join(",")}…`);
       }
+      const apiMarks = (a.body.results as { highlightedTitle: string }[]).map((x) => x.highlightedTitle);
+      const baseMarks = (b.body.results as { highlighted: string }[]).map((x) => x.highlighted);
+      if (JSON.stringify(apiMarks) !== JSON.stringify(baseMarks)) {
+        throw new Error(`B4: ${term}: API highlights ${apiMarks.slice(0, 3).join(" | ")}… differ from raw ts_headline ${baseMarks.slice(0, 3).join(" | ")}…`);
+      }
       if (a.body.total !== b.body.count || a.body.totalCapped !== false) {
         throw new Error(`B4: ${term}: API total ${a.body.total} (capped ${a.body.totalCapped}) vs the exact count ${b.body.count}`);
       }
@@ -39,7 +44,7 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
         id: "B4",
         workload: `GET /feed/search ${kind} term "${term}" (${a.body.totalCapped ? `≥ ${a.body.total}` : a.body.total} hits), ${rate} req/s (${rig.ds.missions.toLocaleString("en-US")} missions)`,
         figure: fmt(api),
-        baseline: `${fmt(base)}; flat table, GIN + ts_rank best ${LIMIT} + exact count, bare Hono + pg`,
+        baseline: `${fmt(base)}; flat table, GIN + ts_rank best ${LIMIT} with ts_headline titles + exact count, bare Hono + pg`,
         ratio: r,
         goal: "p99 ≤ 1.2× baseline",
         met: ctx.smoke ? null : r !== null && r <= 1.2 && errors === 0,
