@@ -69,23 +69,45 @@ export const SEARCH_SQL = `WITH q AS (SELECT websearch_to_tsquery('english', $1)
          (SELECT count(*)::int FROM r) AS count`;
 
 function main() {
-  const pool = new pg.Pool({ connectionString: process.env.BASELINE_DATABASE_URL, max: API_POOL.max, min: API_POOL.warm, idleTimeoutMillis: API_POOL.idleTimeoutMillis }); // the API's pool settings
+  // The API's pool settings. A statement runs at most 10 s (the load generator's timeout), and a
+  // request whose client has gone is not started: a saturated pass (the 5-km and 50-km counts take
+  // seconds each) must not leave a backlog running into the next pass.
+  const pool = new pg.Pool({
+    connectionString: process.env.BASELINE_DATABASE_URL, max: API_POOL.max, min: API_POOL.warm, idleTimeoutMillis: API_POOL.idleTimeoutMillis,
+    statement_timeout: 10_000,
+  });
   pool.on("error", () => {});
   const built = (async () => {
-    for (const sql of flatTableSql(process.env.BASELINE_CHAIN_SCHEMA ?? "chain")) await pool.query(sql);
+    const client = new pg.Client({ connectionString: process.env.BASELINE_DATABASE_URL });
+    await client.connect();
+    try {
+      for (const sql of flatTableSql(process.env.BASELINE_CHAIN_SCHEMA ?? "chain")) await client.query(sql);
+    } finally {
+      await client.end();
+    }
   })();
+  const run = async (signal: AbortSignal, config: pg.QueryConfig) => {
+    const client = await pool.connect();
+    try {
+      return signal.aborted ? null : await client.query(config);
+    } finally {
+      client.release();
+    }
+  };
   const app = new Hono();
   app.get("/nearby", async (c) => {
     const lat = Number(c.req.query("latitude"));
     const lng = Number(c.req.query("longitude"));
     const radius = Number(c.req.query("radius") ?? 5000);
     const limit = Number(c.req.query("limit") ?? 50);
-    const res = await pool.query({ name: "nearby", text: NEARBY_SQL, values: [Math.floor(Date.now() / 1000), lat, lng, chord(radius), limit] });
+    const res = await run(c.req.raw.signal, { name: "nearby", text: NEARBY_SQL, values: [Math.floor(Date.now() / 1000), lat, lng, chord(radius), limit] });
+    if (!res) return c.body(null, 503); // the client is gone
     const cells: { n: number }[] = res.rows[0].cells ?? [];
     return c.json({ missions: res.rows[0].missions ?? [], cells, count: cells.reduce((a, x) => a + x.n, 0) });
   });
   app.get("/search", async (c) => {
-    const res = await pool.query({ name: "search", text: SEARCH_SQL, values: [c.req.query("q") ?? "", Number(c.req.query("limit") ?? 50)] });
+    const res = await run(c.req.raw.signal, { name: "search", text: SEARCH_SQL, values: [c.req.query("q") ?? "", Number(c.req.query("limit") ?? 50)] });
+    if (!res) return c.body(null, 503); // the client is gone
     return c.json({ results: res.rows[0].results ?? [], count: res.rows[0].count });
   });
   app.get("/ready", async (c) => {

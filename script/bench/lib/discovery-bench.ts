@@ -65,6 +65,7 @@ export async function startDiscoveryRig(ctx: BenchContext): Promise<DiscoveryRig
     return {
       ds, api, base: b, token, user,
       async pass(url, paths, opts) {
+        await postgresQuiet(ds.databaseUrl, ctx.log);
         const common = { url, paths, connections: 8, overallRate: opts.rate, ...(opts.headers ? { headers: opts.headers } : {}) };
         if (T.warm > 0) await runLoad({ ...common, durationSeconds: T.warm });
         return runLoad({ ...common, durationSeconds: T.measure });
@@ -76,6 +77,31 @@ export async function startDiscoveryRig(ctx: BenchContext): Promise<DiscoveryRig
   } catch (err) {
     await Promise.allSettled([api.stop(), base?.stop()]);
     throw err;
+  }
+}
+
+/**
+ * Waits until no other statement is running on the dataset's database. A saturated pass (the
+ * baseline's 5-km and 50-km counts take seconds each) leaves statements running on the server after
+ * its client gave up on them, and they would share the server core with the next pass.
+ */
+export async function postgresQuiet(databaseUrl: string, log: (m: string) => void, timeoutMs = 300_000): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const t0 = Date.now();
+    for (let waited = false; ; waited = true) {
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND datname = current_database()`);
+      if (rows[0]!.n === 0) {
+        if (waited) log(`waited ${((Date.now() - t0) / 1000).toFixed(1)} s for PostgreSQL to finish the previous pass's statements`);
+        return;
+      }
+      if (Date.now() - t0 > timeoutMs) throw new Error(`PostgreSQL still runs ${rows[0]!.n} statements after ${timeoutMs / 1000} s`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } finally {
+    await client.end();
   }
 }
 
