@@ -50,6 +50,8 @@ describe("FeedStore.near", () => {
       limit: fc.integer({ min: 0, max: 40 }),
       viewer: fc.constantFrom(undefined, addr(1), addr(3)),
       category: fc.constantFrom(undefined, "pets"),
+      // Time moves both ways between queries: a group's expired count is by its sorted expiries.
+      later: fc.constantFrom(0, 0, -7200, 7200, 43200),
     });
     let checked = 0;
     let nonEmpty = 0;
@@ -76,8 +78,9 @@ describe("FeedStore.near", () => {
         const lat = Math.max(-90, Math.min(90, x.centre.lat + x.dLat));
         let lng = x.centre.lng + x.dLng;
         if (lng > 180) lng -= 360;
-        const got = store.near({ latitude: lat, longitude: lng, radius: x.radius, nowSec: NOW, limit: x.limit, viewer: x.viewer, category: x.category });
-        const inside = [...all.values()].filter((m) => m.state === "Open" && m.expiresAt > NOW && m.latitude !== null
+        const now = NOW + x.later;
+        const got = store.near({ latitude: lat, longitude: lng, radius: x.radius, nowSec: now, limit: x.limit, viewer: x.viewer, category: x.category });
+        const inside = [...all.values()].filter((m) => m.state === "Open" && m.expiresAt > now && m.latitude !== null
           && (!x.category || m.category === x.category) && distanceMeters(lat, lng, m.latitude, m.longitude!) <= x.radius);
         const shown = inside.map((m) => {
           const loc = viewLocation(m.latitude!, m.longitude!, x.viewer === m.poster);

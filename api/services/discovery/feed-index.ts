@@ -413,10 +413,13 @@ export class FeedStore {
         if (nx * nx + ny * ny + nz * nz > c2) continue;
         const fx = Math.max(cx - G.x0, G.x1 - cx), fy = Math.max(cy - G.y0, G.y1 - cy), fz = Math.max(cz - G.z0, G.z1 - cz);
         const inside = fx * fx + fy * fy + fz * fz <= c2;
-        if (inside && !filtered && G.minExp > now && G.pos >= 0) {
-          // Every mission counts at the point (the viewer's own are taken out below).
+        if (inside && !filtered && G.pos >= 0) {
+          // Every unexpired mission counts at the point (the viewer's own are taken out below); the
+          // expired ones by binary search over the group's sorted expiries.
+          const live = G.minExp > now ? n : n - expiredAt(G.sorted ?? (G.sorted = sortedExpiries(G.slots, exp)), now);
+          if (live === 0) continue;
           if (count[G.pos] === 0) touched.push(G.pos);
-          count[G.pos]! += n;
+          count[G.pos]! += live;
           bulk.push(g);
           bulkMark[g] = 1;
           continue;
@@ -500,7 +503,7 @@ export class FeedStore {
       bulkMark[g] = 0;
       if (!mark[G.pos]) continue;
       visited += G.slots.length;
-      for (const i of G.slots) if (!(viewer >= 0 && (poster[i] === viewer || performer[i] === viewer))) take(i, G.pos);
+      for (const i of G.slots) if (exp[i]! > now && !(viewer >= 0 && (poster[i] === viewer || performer[i] === viewer))) take(i, G.pos);
     }
     for (const i of tail.sorted()) picked.push({ slot: i, d: dist[pos[i]!]! });
     const ids = this.ids;
@@ -558,6 +561,7 @@ export class FeedStore {
     }
     if (g < 0) return;
     const G = this.groups[g]!;
+    G.sorted = null;
     const x = this.ex[i]!, y = this.ey[i]!, z = this.ez[i]!, e = this.exp[i]!;
     if (x < G.x0) G.x0 = x;
     if (x > G.x1) G.x1 = x;
@@ -569,6 +573,7 @@ export class FeedStore {
   }
 
   private unplace(i: number, g: number) {
+    this.groups[g]!.sorted = null;
     const list = this.groups[g]!.slots;
     const at = list.indexOf(i);
     list[at] = list[list.length - 1]!;
@@ -581,7 +586,7 @@ export class FeedStore {
     if (!ids) this.grid.set(key, (ids = []));
     for (const g of ids) if (this.groups[g]!.pos === pos) return g;
     const g = this.groups.length;
-    this.groups.push({ key, pos, slots: [], x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity, z0: Infinity, z1: -Infinity, minExp: Infinity });
+    this.groups.push({ key, pos, slots: [], x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity, z0: Infinity, z1: -Infinity, minExp: Infinity, sorted: null });
     ids.push(g);
     return g;
   }
@@ -757,6 +762,26 @@ interface Group {
   x0: number; x1: number; y0: number; y1: number; z0: number; z1: number;
   /** ≤ every slot's expiry (exact after a full read of the group). */
   minExp: number;
+  /** The slots' expiries ascending, built when a query first needs them (null: a write changed the group since). */
+  sorted: Float64Array | null;
+}
+
+/** The group's expiries in ascending order. */
+function sortedExpiries(slots: readonly number[], exp: Float64Array): Float64Array {
+  const s = new Float64Array(slots.length);
+  for (let k = 0; k < slots.length; k++) s[k] = exp[slots[k]!]!;
+  return s.sort();
+}
+
+/** How many of the ascending `s` are not after `now` (expired at `now`). */
+function expiredAt(s: Float64Array, now: number): number {
+  let lo = 0, hi = s.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (s[mid]! > now) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /** The map's grid squares (degrees): a 5-km circle meets about 50, a 500-m one 1 to 4. */

@@ -68,24 +68,8 @@ export const SEARCH_SQL = `WITH q AS (SELECT websearch_to_tsquery('english', $1)
                                     ORDER BY best.rank DESC, best.details_created_at DESC) x) AS results,
          (SELECT count(*)::int FROM r) AS count`;
 
-function main() {
-  // The API's pool settings. A statement runs at most 10 s (the load generator's timeout), and a
-  // request whose client has gone is not started: a saturated pass (the 5-km and 50-km counts take
-  // seconds each) must not leave a backlog running into the next pass.
-  const pool = new pg.Pool({
-    connectionString: process.env.BASELINE_DATABASE_URL, max: API_POOL.max, min: API_POOL.warm, idleTimeoutMillis: API_POOL.idleTimeoutMillis,
-    statement_timeout: 10_000,
-  });
-  pool.on("error", () => {});
-  const built = (async () => {
-    const client = new pg.Client({ connectionString: process.env.BASELINE_DATABASE_URL });
-    await client.connect();
-    try {
-      for (const sql of flatTableSql(process.env.BASELINE_CHAIN_SCHEMA ?? "chain")) await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  })();
+/** The baseline's two endpoints over `pool` (no middleware, no validation, no services). */
+export function discoveryBaselineApp(pool: pg.Pool) {
   const run = async (signal: AbortSignal, config: pg.QueryConfig) => {
     const client = await pool.connect();
     try {
@@ -110,6 +94,28 @@ function main() {
     if (!res) return c.body(null, 503); // the client is gone
     return c.json({ results: res.rows[0].results ?? [], count: res.rows[0].count });
   });
+  return app;
+}
+
+function main() {
+  // The API's pool settings. A statement runs at most 10 s (the load generator's timeout), and a
+  // request whose client has gone is not started: a saturated pass (the 5-km and 50-km counts take
+  // seconds each) must not leave a backlog running into the next pass.
+  const pool = new pg.Pool({
+    connectionString: process.env.BASELINE_DATABASE_URL, max: API_POOL.max, min: API_POOL.warm, idleTimeoutMillis: API_POOL.idleTimeoutMillis,
+    statement_timeout: 10_000,
+  });
+  pool.on("error", () => {});
+  const built = (async () => {
+    const client = new pg.Client({ connectionString: process.env.BASELINE_DATABASE_URL });
+    await client.connect();
+    try {
+      for (const sql of flatTableSql(process.env.BASELINE_CHAIN_SCHEMA ?? "chain")) await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  })();
+  const app = discoveryBaselineApp(pool);
   app.get("/ready", async (c) => {
     await built;
     return c.json({ ok: (await pool.query("SELECT 1")).rowCount === 1 });

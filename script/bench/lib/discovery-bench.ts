@@ -9,14 +9,16 @@ import { startBenchApi, type BenchApi } from "./api-server.ts";
 import { getDataset, type Dataset } from "./dataset.ts";
 import { startDiscoveryBaseline } from "./discovery-baseline.ts";
 import { runLoad } from "./load.ts";
+import { cpuPerRequest, postmasterPid } from "./proc-cpu.ts";
 import { ms, rate } from "./stats.ts";
 
-export type Load = Stats & { non2xx: number };
+/** A pass's latencies, plus the CPU it cost per request: the server process (node) and PostgreSQL. */
+export type Load = Stats & { non2xx: number; cpuServerUs?: number; cpuPostgresUs?: number };
 
 export interface DiscoveryRig {
   ds: Dataset;
   api: BenchApi;
-  base: { url: string; stop(): Promise<void> };
+  base: { url: string; pid: number; stop(): Promise<void> };
   /** Bearer token of a dataset user with guild memberships and engagement (the feed's reader). */
   token: string;
   user: { id: string; address: string };
@@ -62,13 +64,18 @@ export async function startDiscoveryRig(ctx: BenchContext): Promise<DiscoveryRig
       .sign(new TextEncoder().encode(secret));
     const T = DURATIONS(ctx.smoke);
     const b = base;
+    const postmaster = await postmasterPid(ds.databaseUrl).catch(() => 0);
+    const pids = new Map([[api.url, api.pid], [b.url, b.pid]]);
     return {
       ds, api, base: b, token, user,
       async pass(url, paths, opts) {
         await postgresQuiet(ds.databaseUrl, ctx.log);
         const common = { url, paths, connections: 8, overallRate: opts.rate, ...(opts.headers ? { headers: opts.headers } : {}) };
         if (T.warm > 0) await runLoad({ ...common, durationSeconds: T.warm });
-        return runLoad({ ...common, durationSeconds: T.measure });
+        const pid = pids.get(url);
+        const measured = () => runLoad({ ...common, durationSeconds: T.measure });
+        // CPU per request of the server and of PostgreSQL (from /proc; absent where /proc is not).
+        return pid && postmaster ? cpuPerRequest(pid, postmaster, measured).catch(measured) : measured();
       },
       stop: async () => {
         await Promise.allSettled([api.stop(), b.stop()]);
@@ -120,7 +127,9 @@ export function cityPoints(ds: Dataset, n: number, maxKm = 2): { lat: number; ln
   });
 }
 
-export const fmt = (s: Load) => `p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, ${rate(s.rps)}`;
+export const fmt = (s: Load) =>
+  `p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, ${rate(s.rps)}` +
+  (s.cpuServerUs !== undefined ? `, CPU/request node ${(s.cpuServerUs / 1000).toFixed(1)} + PostgreSQL ${((s.cpuPostgresUs ?? 0) / 1000).toFixed(1)} ms` : "");
 export const errorsOf = (...xs: Load[]) => xs.reduce((a, s) => a + s.errors, 0);
 
 export async function getJson(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
