@@ -7,12 +7,19 @@ import type pg from "pg";
 import { AppError } from "../lib/errors.ts";
 import { CELL_SLACK_M, cellPositionsSql, chord } from "./discovery-cells.sql.ts";
 
+/** Statement name per SQL text (the texts are few and fixed; hashing one per request cost ~10 µs). */
+const statementNames = new Map<string, string>();
+
 /**
  * A named (prepared) statement: the SQL texts here are few (one per filter combination), so each
  * connection plans each text once.
  */
 async function q<R extends pg.QueryResultRow>(pool: pg.Pool | pg.PoolClient, text: string, params: unknown[] = []) {
-  const name = `disc_${crypto.createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    if (statementNames.size >= 1000) statementNames.clear(); // a bound, should a text ever carry a value
+    statementNames.set(text, (name = `disc_${crypto.createHash("sha1").update(text).digest("hex").slice(0, 20)}`));
+  }
   try {
     return await pool.query<R>({ name, text, values: params });
   } catch (err) {

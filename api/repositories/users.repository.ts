@@ -10,7 +10,12 @@ export const DEFAULT_VAULT_PERMISSIONS = {
   notifications: { push: true, email: false, marketing: false },
 };
 
+/** A copy touches a user's lastActiveAt at most this often (see touch). */
+const TOUCH_EVERY_MS = 60_000;
+
 export function usersRepository(db: Db) {
+  const touchedAt = new Map<string, number>();
+  let prunedAt = 0;
   return {
     async findById(id: string): Promise<UserRow | null> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -43,7 +48,19 @@ export function usersRepository(db: Db) {
       });
     },
     /** Throttled: at most one write per user per 5 minutes. */
+    /**
+     * lastActiveAt, at most every 5 minutes (the SQL's guard, shared by every copy); this copy also
+     * skips the statement for a user it touched in the last minute (one round trip less per request).
+     */
     async touch(id: string): Promise<void> {
+      const t = Date.now();
+      const last = touchedAt.get(id);
+      if (last !== undefined && t - last < TOUCH_EVERY_MS) return;
+      if (t - prunedAt >= TOUCH_EVERY_MS) {
+        prunedAt = t;
+        for (const [k, v] of touchedAt) if (t - v >= TOUCH_EVERY_MS) touchedAt.delete(k);
+      }
+      touchedAt.set(id, t);
       await db
         .update(users)
         .set({ lastActiveAt: sql`now()` })

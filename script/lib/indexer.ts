@@ -206,6 +206,21 @@ async function catchUp(handle: IndexerHandle, options: IndexerOptions): Promise<
   await handle.waitForBlock(head, 60_000);
 }
 
+/** An indexer another process runs, followed over HTTP (its readiness and indexed block): no stop. */
+export function followIndexer(url: string): Pick<IndexerHandle, "url" | "indexedBlock" | "waitForBlock"> {
+  const indexedBlock = () => indexedBlockOverHttp(url);
+  return {
+    url,
+    indexedBlock,
+    async waitForBlock(block, timeoutMs = 30_000) {
+      await waitFor(`indexer to reach block ${block}`, async () => (await isReady(url)) && ((await indexedBlock()) ?? -1) >= Number(block), {
+        timeoutMs,
+        intervalMs: 20,
+      });
+    },
+  };
+}
+
 async function isReady(url: string): Promise<boolean> {
   const res = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
   return res?.status === 200;

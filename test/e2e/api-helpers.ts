@@ -3,13 +3,15 @@
 import { inject } from "vitest";
 import type { LocalAccount } from "viem";
 import { createServer, type ApiServer } from "../../api/app.ts";
-import { startIndexer, type IndexerHandle } from "../../script/lib/indexer.ts";
+import { followIndexer, startIndexer, type IndexerHandle } from "../../script/lib/indexer.ts";
 import { readChecked, requestInit, type RequestOptions } from "../lib/request.ts";
 
 export interface TestApi {
   url: string;
   server: ApiServer;
   indexer?: IndexerHandle;
+  /** The indexer this API reads, whichever runs it (its own or the shared one): to wait for a block. */
+  follows?: Pick<IndexerHandle, "url" | "indexedBlock" | "waitForBlock">;
   stop(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function startTestApi(
     url,
     server,
     indexer,
+    follows: indexer ?? (indexerUrl ? followIndexer(indexerUrl) : undefined),
     // The indexer running now: a file may replace `api.indexer` (restart tests), and the replacement
     // must not outlive the file (a leaked Ponder indexes every later file's blocks).
     async stop() {

@@ -1,6 +1,6 @@
-// The mission flow over HTTP with real wallets: anvil + Postgres + deployment (global-setup), an
-// indexer of this file's own and the API. Users 1..8 are anvil's accounts the deployment funded,
-// approved the escrow for and authorised the relayer (account 0) for.
+// The mission flow over HTTP with real wallets: anvil + Postgres + deployment (global-setup), the
+// shared indexer (an own one when that is not ready) and the API. Users 1..8 are anvil's accounts the
+// deployment funded, approved the escrow for and authorised the relayer (account 0) for.
 import { type Abi, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,7 +47,7 @@ async function freshSignedIn(): Promise<PrivateKeyAccount> {
 
 beforeAll(async () => {
   chain = chainEnv();
-  api = await startTestApi({}, { indexer: true });
+  api = await startTestApi({}, { indexer: "shared" });
   for (const u of users) tokens.set(u.address, await signIn(api.url, u));
 });
 afterAll(async () => {
@@ -232,7 +232,7 @@ describe("chain first", () => {
   it("a mission created directly on-chain appears with its chain fields and empty details", async () => {
     const direct = await chain.freshUser();
     const m = await chain.createMission(direct, usdc(7));
-    await api.indexer!.waitForBlock(m.receipt.blockNumber);
+    await api.follows!.waitForBlock(m.receipt.blockNumber);
     const list = await call(api.url, "GET", `/missions?posterId=${direct.address}`);
     expect(list.body.meta.total).toBe(1);
     const item = list.body.data[0];
@@ -278,7 +278,7 @@ describe("concurrency", () => {
   });
 
   it("two API copies share one relayer without nonce collisions", async () => {
-    const second = await startTestApi({ INDEXER_URL: api.indexer!.url, CHAIN_SCHEMA: api.server.env.CHAIN_SCHEMA });
+    const second = await startTestApi({ INDEXER_URL: api.follows!.url, CHAIN_SCHEMA: api.server.env.CHAIN_SCHEMA });
     try {
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>

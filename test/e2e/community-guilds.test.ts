@@ -27,8 +27,8 @@ const isMember = (guildId: number, account: string) =>
 
 beforeAll(async () => {
   chain = chainEnv();
-  api = await startTestApi({}, { indexer: true });
-  chain.setIndexer(api.indexer);
+  api = await startTestApi({}, { indexer: "shared" });
+  chain.setIndexer(api.follows);
   pool = new pg.Pool({ connectionString: api.server.env.DATABASE_URL, max: 2 });
   S = `"${api.server.env.CHAIN_SCHEMA}"`;
 });

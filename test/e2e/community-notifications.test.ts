@@ -30,8 +30,8 @@ const list = (url: string, token: string, q = "") => call(url, "GET", `/notifica
 
 beforeAll(async () => {
   chain = chainEnv();
-  api = await startTestApi({ REACTORS_POLL_MS: "50" }, { indexer: true });
-  chain.setIndexer(api.indexer);
+  api = await startTestApi({ REACTORS_POLL_MS: "50" }, { indexer: "shared" });
+  chain.setIndexer(api.follows);
   pool = new pg.Pool({ connectionString: api.server.env.DATABASE_URL, max: 2 });
 });
 afterAll(async () => {
@@ -149,7 +149,7 @@ async function snapshot(): Promise<string> {
   const parts = {
     cursors: await q("SELECT reactor, last_id::text FROM api.reactor_cursors"),
     journalMax: await q(`SELECT max(id)::text AS id FROM "${api.server.env.CHAIN_SCHEMA}".journal`),
-    indexed: await api.indexer!.indexedBlock().catch((e: Error) => e.message),
+    indexed: await api.follows!.indexedBlock().catch((e: Error) => e.message),
     head: await chain.client.getBlockNumber().then(String, (e: Error) => e.message),
     outbox: await q("SELECT status, count(*)::int AS n FROM api.relayer_outbox GROUP BY status"),
     waiting: await q(

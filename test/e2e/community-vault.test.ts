@@ -47,8 +47,8 @@ async function onChainRows(address: string) {
 beforeAll(async () => {
   chain = chainEnv();
   // No relaying here: a relayer key of its own keeps the API off anvil account 0's nonces (the test's faucet).
-  api = await startTestApi({ REACTORS_POLL_MS: "50", RATE_LIMIT_STORE: "postgres", RELAYER_PRIVATE_KEY: generatePrivateKey() }, { indexer: true });
-  chain.setIndexer(api.indexer);
+  api = await startTestApi({ REACTORS_POLL_MS: "50", RATE_LIMIT_STORE: "postgres", RELAYER_PRIVATE_KEY: generatePrivateKey() }, { indexer: "shared" });
+  chain.setIndexer(api.follows);
   pool = new pg.Pool({ connectionString: api.server.env.DATABASE_URL, max: 2 });
   S = `"${api.server.env.CHAIN_SCHEMA}"`;
 });
@@ -211,7 +211,7 @@ describe("vault", () => {
     expect(idem.status).toBe(200);
     // Notifications come from the reactor: wait until it has consumed the whole chain so far.
     const head = await chain.client.getBlockNumber();
-    await api.indexer!.waitForBlock(head);
+    await api.follows!.waitForBlock(head);
     for (let i = 0; i < 600; i++) {
       if (await reactorPassed(pool, api.server.env.CHAIN_SCHEMA, "notifications", head)) break;
       await sleep(50);

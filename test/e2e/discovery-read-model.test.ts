@@ -42,7 +42,7 @@ let performer: PrivateKeyAccount;
 beforeAll(async () => {
   chain = chainEnv();
   db = new pg.Pool({ connectionString: inject("databaseUrl"), max: 2 });
-  api = await startTestApi({}, { indexer: true });
+  api = await startTestApi({}, { indexer: "shared" });
   posters = [await freshSignedIn(), await freshSignedIn()];
   performer = await freshSignedIn();
 });

@@ -49,8 +49,8 @@ export function chainEnv() {
   const wallet = (account: PrivateKeyAccount | ReturnType<typeof anvilAccount>) =>
     createWalletClient({ account, chain: foundry, transport: http(rpcUrl) });
 
-  let indexer: IndexerHandle | undefined;
-  const setIndexer = (i: IndexerHandle | undefined) => (indexer = i);
+  let indexer: Pick<IndexerHandle, "waitForBlock"> | undefined;
+  const setIndexer = (i: Pick<IndexerHandle, "waitForBlock"> | undefined) => (indexer = i);
 
   /**
    * Polls the receipt itself. viem's waitForTransactionReceipt re-checks only when it sees a NEW block:

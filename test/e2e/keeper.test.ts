@@ -82,8 +82,8 @@ const expiredEvents = async (onChainId: string) =>
 beforeAll(async () => {
   chain = chainEnv();
   startedAt = new Date();
-  a = await startTestApi({ REACTORS_POLL_MS: "50" }, { indexer: true });
-  b = await startTestApi({ CHAIN_SCHEMA: a.server.env.CHAIN_SCHEMA, INDEXER_URL: a.indexer!.url, REACTORS_ENABLED: "false" });
+  a = await startTestApi({ REACTORS_POLL_MS: "50" }, { indexer: "shared" });
+  b = await startTestApi({ CHAIN_SCHEMA: a.server.env.CHAIN_SCHEMA, INDEXER_URL: a.follows!.url, REACTORS_ENABLED: "false" });
 });
 afterAll(async () => {
   await b?.stop();

@@ -58,9 +58,9 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | false>, 
 }
 
 beforeAll(async () => {
-  api = await startTestApi(QUIET, { indexer: true });
+  api = await startTestApi(QUIET, { indexer: "shared" });
   // A second copy on the same database, indexer and relayer key.
-  api2 = await startTestApi({ ...QUIET, INDEXER_URL: api.indexer!.url, CHAIN_SCHEMA: api.indexer!.viewsSchema });
+  api2 = await startTestApi({ ...QUIET, INDEXER_URL: api.follows!.url, CHAIN_SCHEMA: api.server.env.CHAIN_SCHEMA });
   db = new pg.Pool({ connectionString: inject("databaseUrl"), max: 2 });
   for (const u of users) tokens.set(u.address, await signIn(api.url, u));
 });
@@ -121,8 +121,8 @@ describe("idempotency and the relayer", () => {
       RPC_URL: inject("rpcUrl"),
       DEPLOYMENT_FILE: inject("deploymentFile"),
       CHAIN_ID: String(inject("deployment").chainId),
-      INDEXER_URL: api.indexer!.url,
-      CHAIN_SCHEMA: api.indexer!.viewsSchema,
+      INDEXER_URL: api.follows!.url,
+      CHAIN_SCHEMA: api.server.env.CHAIN_SCHEMA,
       JWT_SECRET,
       LOG_LEVEL: "silent",
       RATE_LIMIT_USER_PER_MIN: "100000",

@@ -69,8 +69,8 @@ async function send(method: string, spec: RouteSpec, token: string | undefined, 
 
 beforeAll(async () => {
   chain = chainEnv();
-  api = await startTestApi({ KEEPER_INTERVAL_MS: "0", EVIDENCE_DIR: `/tmp/authz-evidence-${Date.now()}` }, { indexer: true });
-  chain.setIndexer(api.indexer);
+  api = await startTestApi({ KEEPER_INTERVAL_MS: "0", EVIDENCE_DIR: `/tmp/authz-evidence-${Date.now()}` }, { indexer: "shared" });
+  chain.setIndexer(api.follows);
   const { chainId } = chain.deployment;
   const escrow = chain.c.MissionEscrow.address as Address;
   const mid = (onChainId: bigint) => missionUuid(chainId, escrow, onChainId);

@@ -63,8 +63,8 @@ const subscribe = async (c: Conn, geohash: string) => {
 };
 
 beforeAll(async () => {
-  a = await startTestApi({}, { indexer: true });
-  b = await startTestApi({ CHAIN_SCHEMA: a.server.env.CHAIN_SCHEMA, INDEXER_URL: a.indexer!.url });
+  a = await startTestApi({}, { indexer: "shared" });
+  b = await startTestApi({ CHAIN_SCHEMA: a.server.env.CHAIN_SCHEMA, INDEXER_URL: a.follows!.url });
   for (const u of [poster, performer, stranger]) tokens.set(u.address, await signIn(a.url, u));
 });
 afterAll(async () => {
