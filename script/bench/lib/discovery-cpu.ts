@@ -6,7 +6,6 @@
 // route − baseline is the endpoint's own cost, full − route the middleware's. CPU time, not wall
 // time: it stays meaningful on a busy machine. PROFILE=route|full adds a CPU profile of that app.
 //   npx tsx script/bench/lib/discovery-cpu.ts [missions=20000] [search|nearby] [requests=2000]
-import { Session } from "node:inspector/promises";
 import pg from "pg";
 import { createServer } from "../../../api/app.ts";
 import { API_POOL } from "../../../api/db/client.ts";
@@ -15,7 +14,7 @@ import { discoveryRouter } from "../../../api/routes/discovery/discovery.index.t
 import { ensurePostgres } from "../../lib/postgres.ts";
 import { discoveryBaselineApp, flatTableSql } from "./discovery-baseline.ts";
 import { getDataset } from "./dataset.ts";
-import { hottest } from "./mission-read-profile.ts";
+import { hottest, profileOf } from "./mission-read-profile.ts";
 
 // What @hono/node-server passes as the app's env: the client address comes from the socket.
 const NODE_ENV = { incoming: { socket: { remoteAddress: "127.0.0.1", remotePort: 40000, remoteFamily: "IPv4" }, headers: {} }, outgoing: {} };
@@ -81,14 +80,8 @@ async function main() {
       for (const [k, v] of Object.entries(us)) console.log(`${k.padEnd(8)} µs CPU/request: ${v.map((x) => x.toFixed(0)).join(", ")} (min ${Math.min(...v).toFixed(0)})`);
       const which = process.env.PROFILE;
       if (which && apps[which]) {
-        const session = new Session();
-        session.connect();
-        await session.post("Profiler.enable");
-        await session.post("Profiler.setSamplingInterval", { interval: 100 });
-        await session.post("Profiler.start");
-        await cpuPerRequest(apps[which]!, paths[which]!, n * 2);
-        const { profile } = await session.post("Profiler.stop");
-        console.log(hottest(profile as never, 1e6, 50));
+        const profile = await profileOf(() => cpuPerRequest(apps[which]!, paths[which]!, n * 2), 100);
+        console.log(hottest(profile, 1e6, 50));
       }
     } finally {
       await api.close();

@@ -3,12 +3,11 @@
 // layer is common to both), and the number of SQL queries per request. CPU time, not wall time, so
 // it stays meaningful on a busy machine.
 //   npx tsx script/bench/lib/mission-read-cpu.ts [missions=2000] [requests=3000]
-import { Session } from "node:inspector/promises";
 import pg from "pg";
 import { createServer } from "../../../api/app.ts";
 import { ensurePostgres } from "../../lib/postgres.ts";
 import { baselineApp } from "./baseline-server.ts";
-import { hottest } from "./mission-read-profile.ts";
+import { hottest, profileOf } from "./mission-read-profile.ts";
 import { getDataset } from "./dataset.ts";
 
 type Fetcher = { request(path: string): Response | Promise<Response> };
@@ -65,14 +64,9 @@ async function main() {
       }
       if (process.env.PROFILE) {
         // Where the API's extra CPU goes: a CPU profile of one more API pass.
-        const session = new Session();
-        session.connect();
-        await session.post("Profiler.enable");
-        await session.post("Profiler.setSamplingInterval", { interval: 200 });
-        await session.post("Profiler.start");
-        await measure(`API (${process.env.PROFILE})`, process.env.PROFILE === "baseline" ? base : api.app, process.env.PROFILE === "baseline" ? pool : api.deps.database.pool, paths, n);
-        const { profile } = await session.post("Profiler.stop");
-        console.log(hottest(profile as never, 1e6, 45));
+        const profile = await profileOf(() =>
+          measure(`API (${process.env.PROFILE})`, process.env.PROFILE === "baseline" ? base : api.app, process.env.PROFILE === "baseline" ? pool : api.deps.database.pool, paths, n));
+        console.log(hottest(profile, 1e6, 45));
       }
     } finally {
       await api.close();

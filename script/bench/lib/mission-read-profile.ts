@@ -14,6 +14,22 @@ import { cpuPerRequest, postmasterPid, processIo } from "./proc-cpu.ts";
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
 
+/** A CPU profile of this process while `work` runs (sampling every `intervalUs`). */
+export async function profileOf(work: () => Promise<unknown>, intervalUs = 200): Promise<Profile> {
+  const { Session } = await import("node:inspector/promises");
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post("Profiler.enable");
+    await session.post("Profiler.setSamplingInterval", { interval: intervalUs });
+    await session.post("Profiler.start");
+    await work();
+    return (await session.post("Profiler.stop")).profile as unknown as Profile;
+  } finally {
+    session.disconnect();
+  }
+}
+
 /** Self time per function and per package, over the samples of the last `windowSeconds` (the load, not the start-up). */
 export function hottest(profile: Profile, windowSeconds: number, top = 30) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
