@@ -32,7 +32,7 @@ beforeAll(async () => {
   baseBefore = (await client.getBlock()).baseFeePerGas ?? 0n;
   api = await startTestApi(
     { REACTORS_ENABLED: "false", KEEPER_INTERVAL_MS: "0", RELAYER_MAX_FEE_GWEI: CAP_GWEI, RELAYER_FEE_WAIT_MS: "3000" },
-    { indexer: true },
+    { indexer: "shared" },
   );
   token = await signIn(api.url, user);
 }, 120_000);

@@ -84,7 +84,7 @@ beforeAll(async () => {
       REACTORS_ENABLED: "false", DISPUTE_KEEPER_INTERVAL_MS: "0",
       RELAYER_REPLACE_AFTER_BLOCKS: "2", RELAYER_MAX_FEE_GWEI: CAP_GWEI, RELAYER_FEE_WAIT_MS: "30000",
     },
-    { indexer: true },
+    { indexer: "shared" },
   );
   token = await signIn(api.url, user);
 }, 120_000);
