@@ -18,6 +18,7 @@ import type { RankedRow } from "../../repositories/discovery-feed.repository.ts"
 import { distanceScore, posterReputationScore, rewardScore, WEIGHTS } from "./feed-scoring.ts";
 import { chord } from "../../repositories/discovery-cells.sql.ts";
 import { distanceMeters, EARTH_RADIUS_M, ecef } from "./geo.ts";
+import { SlotStrings } from "./slot-strings.ts";
 
 export interface FeedIndexSource {
   snapshot(onRows: (rows: FeedIndexRow[]) => void): Promise<bigint>;
@@ -67,19 +68,21 @@ const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x))
 
 /** Strings to small integers (categories, guilds, addresses); ids are never reused. */
 class Interner {
-  private ids = new Map<string, number>();
-  names: string[] = [];
+  private strings = new SlotStrings();
   id(s: string): number {
-    let i = this.ids.get(s);
-    if (i === undefined) {
-      i = this.names.length;
-      this.ids.set(s, i);
-      this.names.push(s);
-    }
+    let i = this.strings.find(s);
+    if (i < 0) this.strings.set((i = this.strings.size), s);
     return i;
   }
   find(s: string): number | undefined {
-    return this.ids.get(s);
+    const i = this.strings.find(s);
+    return i < 0 ? undefined : i;
+  }
+  name(i: number): string | undefined {
+    return this.strings.get(i);
+  }
+  get size(): number {
+    return this.strings.size;
   }
 }
 
@@ -104,8 +107,8 @@ export class FeedStore {
   /** Slots laid out by the last compaction; later slots are the tail. */
   private laid = 0;
   private cap = 0;
-  private slotOf = new Map<string, number>();
-  private ids: string[] = [];
+  /** Each slot's mission id, and the slot of an id (dead slots hold none). */
+  private ids = new SlotStrings();
   private rs = new Float64Array(0); // reward score
   private ps = new Float64Array(0); // poster reputation score
   private exp = new Float64Array(0); // expires_at (s); -Infinity: dead slot
@@ -185,12 +188,11 @@ export class FeedStore {
   /** Adds, replaces or (when no longer Open) removes the mission. */
   upsert(r: FeedIndexRow): void {
     if (r.state !== "Open") return this.remove(r.id);
-    let i = this.slotOf.get(r.id);
-    if (i === undefined) {
+    let i = this.ids.find(r.id);
+    if (i < 0) {
       if (this.size === this.cap) this.grow(this.size + 1);
       i = this.size++;
-      this.slotOf.set(r.id, i);
-      this.ids[i] = r.id;
+      this.ids.set(i, r.id);
       this.live++;
     } else this.disown(i);
     this.write(i, r);
@@ -275,9 +277,9 @@ export class FeedStore {
   }
 
   remove(id: string): void {
-    const i = this.slotOf.get(id);
-    if (i === undefined) return;
-    this.slotOf.delete(id);
+    const i = this.ids.find(id);
+    if (i < 0) return;
+    this.ids.delete(i);
     this.disown(i);
     const g = this.gs[i]! - 1;
     if (g >= 0) {
@@ -290,7 +292,7 @@ export class FeedStore {
   }
 
   has(id: string): boolean {
-    return this.slotOf.has(id);
+    return this.ids.find(id) >= 0;
   }
 
   /** Open missions held. */
@@ -325,7 +327,7 @@ export class FeedStore {
     };
     this.cap = 0;
     this.size = 0;
-    this.ids = [];
+    this.ids = new SlotStrings();
     for (const k of ["rs", "ps", "exp", "lat", "lng", "plat", "plng", "minXp", "ex", "ey", "ez", "bk1", "bk2", "blo", "bhi"] as const) this[k] = new Float64Array(0);
     for (const k of ["cat", "guild", "poster", "performer", "pos", "gs", "bcats", "bguild"] as const) this[k] = new Int32Array(0);
     this.grid.clear();
@@ -342,8 +344,7 @@ export class FeedStore {
       if (g !== prevGuild && i % this.B !== 0) i = Math.ceil(i / this.B) * this.B;
       prevGuild = g;
       if (i >= this.cap) this.grow(i + 1);
-      this.ids[i] = old.ids[o]!;
-      this.slotOf.set(old.ids[o]!, i);
+      this.ids.set(i, old.ids.get(o)!);
       this.rs[i] = old.rs[o]!; this.ps[i] = old.ps[o]!; this.exp[i] = old.exp[o]!; this.lat[i] = old.lat[o]!; this.lng[i] = old.lng[o]!;
       this.plat[i] = old.plat[o]!; this.plng[i] = old.plng[o]!; this.minXp[i] = old.minXp[o]!;
       this.cat[i] = old.cat[o]!; this.guild[i] = g; this.poster[i] = old.poster[o]!; this.performer[i] = old.performer[o]!;
@@ -354,7 +355,7 @@ export class FeedStore {
       i++;
     }
     // Padding slots between guilds are dead.
-    for (let j = 0; j < i; j++) if (this.ids[j] === undefined) { this.exp[j] = -Infinity; this.ids[j] = ""; this.pos[j] = -1; }
+    for (let j = 0; j < i; j++) if (!this.ids.has(j)) { this.exp[j] = -Infinity; this.pos[j] = -1; }
     this.size = i;
     this.laid = i;
     this.removedSince = 0;
@@ -507,18 +508,18 @@ export class FeedStore {
     }
     for (const i of tail.sorted()) picked.push({ slot: i, d: dist[pos[i]!]! });
     const ids = this.ids;
-    picked.sort((a, b) => a.d - b.d || (ids[a.slot]! < ids[b.slot]! ? -1 : ids[a.slot]! > ids[b.slot]! ? 1 : 0));
+    picked.sort((a, b) => a.d - b.d || ids.compare(a.slot, b.slot));
     for (const p of byDist) mark[p] = 0;
     const positions = [...exact.values()];
     for (const p of touched) {
       const n = count[p]!;
       count[p] = 0;
       if (n === 0) continue;
-      const e = exact.get(this.posIds.names[p]!); // an own mission exactly at a neighbourhood centre: one position
+      const e = exact.get(this.posIds.name(p)!); // an own mission exactly at a neighbourhood centre: one position
       if (e) e.count += n;
       else positions.push({ latitude: this.posLat[p]!, longitude: this.posLng[p]!, count: n });
     }
-    return { positions, nearest: picked.slice(0, limit).map((x) => ids[x.slot]!), visited };
+    return { positions, nearest: picked.slice(0, limit).map((x) => ids.get(x.slot)!), visited };
   }
 
   /** The grid squares a circle's bounding box meets (every square when it reaches a pole or wraps the globe). */
@@ -603,12 +604,12 @@ export class FeedStore {
     const guildFilter = q.guildId === undefined ? -1 : (this.guilds.find(q.guildId) ?? -2);
     if (n === 0 || catFilter === -2 || guildFilter === -2) return { rows: [], scored: 0, visited: 0 };
     // The reader's side, per category / guild id.
-    const pref = new Float64Array(this.cats.names.length);
-    for (let c = 1; c < pref.length; c++) pref[c] = q.preferences.get(this.cats.names[c]!) ?? 0;
+    const pref = new Float64Array(this.cats.size);
+    for (let c = 1; c < pref.length; c++) pref[c] = q.preferences.get(this.cats.name(c)!) ?? 0;
     pref[0] = q.preferences.get("") ?? 0; // no category: the SQL reads coalesce(category, '')
     let maxPref = 0;
     for (const v of pref) if (v > maxPref) maxPref = v;
-    const gxp = new Float64Array(this.guilds.names.length).fill(NaN);
+    const gxp = new Float64Array(this.guilds.size).fill(NaN);
     for (const [g, xp] of q.guilds) {
       const id = this.guilds.find(g);
       if (id !== undefined) gxp[id] = xp;
@@ -724,7 +725,7 @@ export class FeedStore {
       }
     }
     const rows = heap.sorted().slice(Math.floor(q.skip)).map((h) => ({
-      id: this.ids[h.slot]!, eligible: h.eligible, distance: h.f.distance,
+      id: this.ids.get(h.slot)!, eligible: h.eligible, distance: h.f.distance,
       reward_score: h.f.R, urgency_score: h.f.U, distance_score: h.f.D, xp_match_score: h.f.X,
       poster_score: h.f.P, category_score: h.f.C, guild_boost: h.f.boost, final_score: h.score,
     }));
@@ -793,10 +794,10 @@ const gridKey = (i: number, j: number) => (i + 5000) * 20000 + (j + 10000);
 class NearHeap {
   private d: number[] = [];
   private s: number[] = [];
-  constructor(private cap: number, private ids: string[]) {}
+  constructor(private cap: number, private ids: SlotStrings) {}
   /** x after y: farther, or as far with a larger id. */
   private after(dx: number, sx: number, dy: number, sy: number): boolean {
-    return dx !== dy ? dx > dy : this.ids[sx]! > this.ids[sy]!;
+    return dx !== dy ? dx > dy : this.ids.compare(sx, sy) > 0;
   }
   offer(dist: number, slot: number): void {
     const d = this.d, s = this.s;
@@ -838,13 +839,13 @@ interface Entry { eligible: boolean; score: number; slot: number; f: Factors }
 /** The best `cap` entries: a binary heap whose root is the worst kept (eligible, score desc, id asc). */
 class TopHeap {
   private a: Entry[] = [];
-  constructor(private cap: number, private ids: string[]) {}
+  constructor(private cap: number, private ids: SlotStrings) {}
 
   /** a ranks before b. */
   private before(a: { eligible: boolean; score: number; slot: number }, b: Entry): boolean {
     if (a.eligible !== b.eligible) return a.eligible;
     if (a.score !== b.score) return a.score > b.score;
-    return this.ids[a.slot]! < this.ids[b.slot]!;
+    return this.ids.compare(a.slot, b.slot) < 0;
   }
 
   /** Would an entry with this (or a lower) score enter? */
