@@ -131,11 +131,14 @@ export class FeedStore {
   private posLat: number[] = [];
   private posLng: number[] = [];
   // The map's spatial index: per grid square (GRID_DEG) of the exact points, its groups (missions shown at
-  // one neighbourhood point, see Group); each slot's group + 1 (0: none); each address's slots (poster
-  // or performer), for the missions a viewer is shown exactly.
-  private grid = new Map<number, number[]>();
-  private groups: Group[] = [];
+  // one neighbourhood point, see GroupTable); each slot's group + 1 (0: none) and its neighbours in the
+  // group's list (-1: none); each address's slots (poster or performer), for the missions a viewer is
+  // shown exactly.
+  private grid = new Map<number, number>(); // square key -> its first group (the others chain by gt.nextInSquare)
+  private gt = new GroupTable();
   private gs = new Int32Array(0);
+  private gNext = new Int32Array(0);
+  private gPrev = new Int32Array(0);
   private byAddr = new Map<number, number[]>();
   private bulkMark = new Uint8Array(0);
   // near()'s scratch, reused: missions per neighbourhood point (zero between calls), hits of a query.
@@ -172,7 +175,7 @@ export class FeedStore {
     this.plat = f64(this.plat); this.plng = f64(this.plng); this.minXp = f64(this.minXp);
     this.ex = f64(this.ex); this.ey = f64(this.ey); this.ez = f64(this.ez);
     this.cat = i32(this.cat); this.guild = i32(this.guild); this.poster = i32(this.poster); this.performer = i32(this.performer);
-    this.pos = i32(this.pos); this.gs = i32(this.gs);
+    this.pos = i32(this.pos); this.gs = i32(this.gs); this.gNext = i32(this.gNext); this.gPrev = i32(this.gPrev);
     const blocks = cap / this.B;
     const old = this.cap / this.B;
     const bf = (a: Float64Array, fill: number) => { const b = new Float64Array(blocks).fill(fill); b.set(a); return b; };
@@ -329,9 +332,9 @@ export class FeedStore {
     this.size = 0;
     this.ids = new SlotStrings();
     for (const k of ["rs", "ps", "exp", "lat", "lng", "plat", "plng", "minXp", "ex", "ey", "ez", "bk1", "bk2", "blo", "bhi"] as const) this[k] = new Float64Array(0);
-    for (const k of ["cat", "guild", "poster", "performer", "pos", "gs", "bcats", "bguild"] as const) this[k] = new Int32Array(0);
+    for (const k of ["cat", "guild", "poster", "performer", "pos", "gs", "gNext", "gPrev", "bcats", "bguild"] as const) this[k] = new Int32Array(0);
     this.grid.clear();
-    this.groups = [];
+    this.gt = new GroupTable();
     this.byAddr.clear();
     this.bnoPoint = new Uint8Array(0);
     this.bempty = new Uint8Array(0);
@@ -387,48 +390,48 @@ export class FeedStore {
       this.posDist = new Float64Array(n);
       this.posMark = new Uint8Array(n);
     }
-    if (this.bulkMark.length < this.groups.length) this.bulkMark = new Uint8Array(Math.max(1024, this.groups.length * 2));
+    if (this.bulkMark.length < this.gt.n) this.bulkMark = new Uint8Array(Math.max(1024, this.gt.n * 2));
     const count = this.posCount;
     const bulkMark = this.bulkMark;
     const touched: number[] = [];
     const bulk: number[] = [];
     const own: { slot: number; d: number }[] = [];
     const exact = new Map<string, { latitude: number; longitude: number; count: number }>();
-    const { exp, ex, ey, ez, cat, guild, poster, performer, pos, groups } = this;
+    const { exp, ex, ey, ez, cat, guild, poster, performer, pos, gt, gNext } = this;
+    const { box, count: gCount, head, minExp, pos: gPos, nextInSquare } = gt;
     const filtered = catFilter >= 0 || guildFilter >= 0;
     let hits = this.hits;
     let nHits = 0;
     let visited = 0;
     for (const key of this.gridKeys(q.latitude, q.longitude, q.radius)) {
-      const list = this.grid.get(key);
-      if (!list) continue;
-      for (const g of list) {
-        const G = groups[g]!;
-        const n = G.slots.length;
+      for (let g = this.grid.get(key) ?? -1; g >= 0; g = nextInSquare[g]!) {
+        const n = gCount[g]!;
         if (n === 0) continue;
         // The box's nearest and farthest points from the centre (rounding is monotonic, so a box wholly
         // inside or outside by these sums is so by each mission's own sum below).
-        const nx = cx < G.x0 ? G.x0 - cx : cx > G.x1 ? cx - G.x1 : 0;
-        const ny = cy < G.y0 ? G.y0 - cy : cy > G.y1 ? cy - G.y1 : 0;
-        const nz = cz < G.z0 ? G.z0 - cz : cz > G.z1 ? cz - G.z1 : 0;
+        const b = 6 * g;
+        const x0 = box[b]!, x1 = box[b + 1]!, y0 = box[b + 2]!, y1 = box[b + 3]!, z0 = box[b + 4]!, z1 = box[b + 5]!;
+        const nx = cx < x0 ? x0 - cx : cx > x1 ? cx - x1 : 0;
+        const ny = cy < y0 ? y0 - cy : cy > y1 ? cy - y1 : 0;
+        const nz = cz < z0 ? z0 - cz : cz > z1 ? cz - z1 : 0;
         if (nx * nx + ny * ny + nz * nz > c2) continue;
-        const fx = Math.max(cx - G.x0, G.x1 - cx), fy = Math.max(cy - G.y0, G.y1 - cy), fz = Math.max(cz - G.z0, G.z1 - cz);
+        const fx = Math.max(cx - x0, x1 - cx), fy = Math.max(cy - y0, y1 - cy), fz = Math.max(cz - z0, z1 - cz);
         const inside = fx * fx + fy * fy + fz * fz <= c2;
-        if (inside && !filtered && G.pos >= 0) {
+        const gp = gPos[g]!;
+        if (inside && !filtered && gp >= 0) {
           // Every unexpired mission counts at the point (the viewer's own are taken out below); the
           // expired ones by binary search over the group's sorted expiries.
-          const live = G.minExp > now ? n : n - expiredAt(G.sorted ?? (G.sorted = sortedExpiries(G.slots, exp)), now);
+          const live = minExp[g]! > now ? n : n - gt.expiredAt(g, now, exp, gNext, this.size);
           if (live === 0) continue;
-          if (count[G.pos] === 0) touched.push(G.pos);
-          count[G.pos]! += live;
+          if (count[gp] === 0) touched.push(gp);
+          count[gp]! += live;
           bulk.push(g);
           bulkMark[g] = 1;
           continue;
         }
         visited += n;
         let lo = Infinity;
-        for (let k = 0; k < n; k++) {
-          const i = G.slots[k]!;
+        for (let i = head[g]!; i >= 0; i = gNext[i]!) {
           const e = exp[i]!;
           if (e < lo) lo = e;
           if (!(e > now)) continue; // expired
@@ -439,7 +442,7 @@ export class FeedStore {
           if (catFilter >= 0 && cat[i] !== catFilter) continue;
           if (guildFilter >= 0 && guild[i] !== guildFilter) continue;
           if (viewer >= 0 && (poster[i] === viewer || performer[i] === viewer)) continue; // below
-          const p = G.pos;
+          const p = gp;
           if (p < 0) continue;
           if (count[p]++ === 0) touched.push(p);
           if (nHits === hits.length) {
@@ -449,7 +452,7 @@ export class FeedStore {
           }
           hits[nHits++] = i;
         }
-        G.minExp = lo;
+        minExp[g] = lo;
       }
     }
     // The viewer's own missions, at their exact points (out of their point's count where a group counted whole).
@@ -500,11 +503,11 @@ export class FeedStore {
     };
     for (let k = 0; k < nHits; k++) take(hits[k]!, pos[hits[k]!]!);
     for (const g of bulk) {
-      const G = groups[g]!;
       bulkMark[g] = 0;
-      if (!mark[G.pos]) continue;
-      visited += G.slots.length;
-      for (const i of G.slots) if (exp[i]! > now && !(viewer >= 0 && (poster[i] === viewer || performer[i] === viewer))) take(i, G.pos);
+      const gp = gPos[g]!;
+      if (!mark[gp]) continue;
+      visited += gCount[g]!;
+      for (let i = head[g]!; i >= 0; i = gNext[i]!) if (exp[i]! > now && !(viewer >= 0 && (poster[i] === viewer || performer[i] === viewer))) take(i, gp);
     }
     for (const i of tail.sorted()) picked.push({ slot: i, d: dist[pos[i]!]! });
     const ids = this.ids;
@@ -552,43 +555,56 @@ export class FeedStore {
     let g = -1;
     if (la === la) {
       const key = gridKey(Math.floor(la / GRID_DEG), Math.floor(this.lng[i]! / GRID_DEG));
-      const o = old >= 0 ? this.groups[old]! : null;
-      g = o && o.key === key && o.pos === this.pos[i] ? old : this.groupFor(key, this.pos[i]!);
+      g = old >= 0 && this.gt.key[old] === key && this.gt.pos[old] === this.pos[i] ? old : this.groupFor(key, this.pos[i]!);
     }
+    const gt = this.gt;
     if (old !== g) {
       if (old >= 0) this.unplace(i, old);
-      if (g >= 0) this.groups[g]!.slots.push(i);
+      if (g >= 0) {
+        // At the head of the group's list.
+        const h = gt.head[g]!;
+        this.gNext[i] = h;
+        this.gPrev[i] = -1;
+        if (h >= 0) this.gPrev[h] = i;
+        gt.head[g] = i;
+        gt.count[g]!++;
+      }
       this.gs[i] = g + 1;
     }
     if (g < 0) return;
-    const G = this.groups[g]!;
-    G.sorted = null;
+    gt.sorted[g] = -1;
     const x = this.ex[i]!, y = this.ey[i]!, z = this.ez[i]!, e = this.exp[i]!;
-    if (x < G.x0) G.x0 = x;
-    if (x > G.x1) G.x1 = x;
-    if (y < G.y0) G.y0 = y;
-    if (y > G.y1) G.y1 = y;
-    if (z < G.z0) G.z0 = z;
-    if (z > G.z1) G.z1 = z;
-    if (e < G.minExp) G.minExp = e;
+    const box = gt.box, b = 6 * g;
+    if (x < box[b]!) box[b] = x;
+    if (x > box[b + 1]!) box[b + 1] = x;
+    if (y < box[b + 2]!) box[b + 2] = y;
+    if (y > box[b + 3]!) box[b + 3] = y;
+    if (z < box[b + 4]!) box[b + 4] = z;
+    if (z > box[b + 5]!) box[b + 5] = z;
+    if (e < gt.minExp[g]!) gt.minExp[g] = e;
   }
 
   private unplace(i: number, g: number) {
-    this.groups[g]!.sorted = null;
-    const list = this.groups[g]!.slots;
-    const at = list.indexOf(i);
-    list[at] = list[list.length - 1]!;
-    list.pop();
+    const gt = this.gt;
+    gt.sorted[g] = -1;
+    const p = this.gPrev[i]!, n = this.gNext[i]!;
+    if (p >= 0) this.gNext[p] = n;
+    else gt.head[g] = n;
+    if (n >= 0) this.gPrev[n] = p;
+    gt.count[g]!--;
   }
 
   /** The group of (square, neighbourhood point), created empty if new (an emptied group stays until the next layout). */
   private groupFor(key: number, pos: number): number {
-    let ids = this.grid.get(key);
-    if (!ids) this.grid.set(key, (ids = []));
-    for (const g of ids) if (this.groups[g]!.pos === pos) return g;
-    const g = this.groups.length;
-    this.groups.push({ key, pos, slots: [], x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity, z0: Infinity, z1: -Infinity, minExp: Infinity, sorted: null });
-    ids.push(g);
+    const gt = this.gt;
+    let last = -1;
+    for (let g = this.grid.get(key) ?? -1; g >= 0; g = gt.nextInSquare[g]!) {
+      if (gt.pos[g] === pos) return g;
+      last = g;
+    }
+    const g = gt.add(key, pos);
+    if (last >= 0) gt.nextInSquare[last] = g;
+    else this.grid.set(key, g);
     return g;
   }
 
@@ -749,40 +765,96 @@ export interface NearQuery {
 }
 
 /**
- * The missions of one grid square shown (to non-parties) at one neighbourhood point, with a box
- * around their exact points (ECEF, widened on every write) and a lower bound of their expiries. A
- * group whose box is wholly inside a circle and whose missions are all unexpired counts whole for that
- * point without reading its missions; one wholly outside is skipped; only the groups the circle's edge
- * crosses are read mission by mission.
+ * The map's groups: the missions of one grid square shown (to non-parties) at one neighbourhood point,
+ * with a box around their exact points (ECEF, widened on every write) and a lower bound of their
+ * expiries. A group whose box is wholly inside a circle and whose missions are all unexpired counts
+ * whole for that point without reading its missions; one wholly outside is skipped; only the groups
+ * the circle's edge crosses are read mission by mission.
+ *
+ * In typed arrays, one entry per group (a group's missions are a list through the store's per-slot
+ * gNext/gPrev): as objects with an array each, the 113k groups of the 1M-mission index were ~340k
+ * objects that every full garbage collection marked (about 70 ms of it on this machine).
  */
-interface Group {
-  key: number;
+class GroupTable {
+  n = 0;
+  key = new Int32Array(0);
   /** Neighbourhood point id (-1: none, shown to parties only). */
-  pos: number;
-  slots: number[];
-  x0: number; x1: number; y0: number; y1: number; z0: number; z1: number;
-  /** ≤ every slot's expiry (exact after a full read of the group). */
-  minExp: number;
-  /** The slots' expiries ascending, built when a query first needs them (null: a write changed the group since). */
-  sorted: Float64Array | null;
-}
+  pos = new Int32Array(0);
+  /** Missions in the group, and the first of its list (-1: none). */
+  count = new Int32Array(0);
+  head = new Int32Array(0);
+  /** The next group of the same grid square (-1: none). */
+  nextInSquare = new Int32Array(0);
+  /** x0 x1 y0 y1 z0 z1 per group. */
+  box = new Float64Array(0);
+  /** ≤ every mission's expiry (exact after a full read of the group). */
+  minExp = new Float64Array(0);
+  /**
+   * Where the group's expiries, ascending, start in `pool` (-1: not built, or a write changed the
+   * group since): built when a query first needs them; the pool is emptied when full.
+   */
+  sorted = new Int32Array(0);
+  private pool = new Float64Array(0);
+  private used = 0;
 
-/** The group's expiries in ascending order. */
-function sortedExpiries(slots: readonly number[], exp: Float64Array): Float64Array {
-  const s = new Float64Array(slots.length);
-  for (let k = 0; k < slots.length; k++) s[k] = exp[slots[k]!]!;
-  return s.sort();
-}
-
-/** How many of the ascending `s` are not after `now` (expired at `now`). */
-function expiredAt(s: Float64Array, now: number): number {
-  let lo = 0, hi = s.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (s[mid]! > now) hi = mid;
-    else lo = mid + 1;
+  add(key: number, pos: number): number {
+    if (this.n === this.key.length) this.grow();
+    const g = this.n++;
+    this.key[g] = key;
+    this.pos[g] = pos;
+    this.count[g] = 0;
+    this.head[g] = -1;
+    this.nextInSquare[g] = -1;
+    this.box.set([Infinity, -Infinity, Infinity, -Infinity, Infinity, -Infinity], 6 * g);
+    this.minExp[g] = Infinity;
+    this.sorted[g] = -1;
+    return g;
   }
-  return lo;
+
+  /**
+   * How many of group g's missions are not after `now` (expired at `now`): binary search over its
+   * sorted expiries. `missions`: the store's size, to which the pool grows (twice it, so that rebuilt
+   * lists do not empty it at once) before it is emptied and refilled.
+   */
+  expiredAt(g: number, now: number, exp: Float64Array, next: Int32Array, missions: number): number {
+    const n = this.count[g]!;
+    let o = this.sorted[g]!;
+    if (o < 0) {
+      if (this.used + n > this.pool.length) {
+        if (this.pool.length < 2 * missions || n * 4 > this.pool.length) {
+          const pool = new Float64Array(Math.max(1 << 16, n * 8, this.pool.length * 2));
+          pool.set(this.pool.subarray(0, this.used));
+          this.pool = pool;
+        } else {
+          this.sorted.fill(-1);
+          this.used = 0;
+        }
+      }
+      o = this.used;
+      let k = o;
+      for (let i = this.head[g]!; i >= 0; i = next[i]!) this.pool[k++] = exp[i]!;
+      this.pool.subarray(o, o + n).sort();
+      this.used += n;
+      this.sorted[g] = o;
+    }
+    const s = this.pool;
+    let lo = o, hi = o + n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (s[mid]! > now) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo - o;
+  }
+
+  private grow(): void {
+    const cap = Math.max(1024, this.key.length * 2);
+    const i32 = (a: Int32Array) => { const b = new Int32Array(cap); b.set(a); return b; };
+    this.key = i32(this.key); this.pos = i32(this.pos); this.count = i32(this.count); this.head = i32(this.head);
+    this.nextInSquare = i32(this.nextInSquare); this.sorted = i32(this.sorted);
+    const box = new Float64Array(6 * cap); box.set(this.box); this.box = box;
+    const m = new Float64Array(cap); m.set(this.minExp); this.minExp = m;
+  }
 }
 
 /** The map's grid squares (degrees): a 5-km circle meets about 50, a 500-m one 1 to 4. */
