@@ -135,6 +135,10 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
         server = serve({ fetch: app.fetch, port, hostname: env.HOST, ...tls }, (info) => {
           logger.info("api listening", { port: info.port, host: env.HOST, scheme });
           const t0 = Date.now();
+          void deps
+            .prefill()
+            .then((n) => logger.info("database connections opened", { connections: n, ms: Date.now() - t0 }))
+            .catch(() => {});
           void deps.services.discovery
             .warmUp()
             .then(() => logger.info("feed index loaded", { missions: deps.services.discovery.feedIndexStatus().missions, ms: Date.now() - t0 }))

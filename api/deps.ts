@@ -4,7 +4,7 @@ import { createPublicClient, http, type PublicClient } from "viem";
 import { knownChain } from "../indexer/lib/known-chains.ts";
 import { keeperIntervalMs, relayerKeys, type Env } from "./env.ts";
 import { chainTables } from "./db/chain.ts";
-import { API_POOL, createDatabase, type Database } from "./db/client.ts";
+import { API_POOL, createDatabase, prefill, type Database } from "./db/client.ts";
 import { deploymentFile, loadDeployment } from "./lib/deployment.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createMetrics, type Metrics } from "./lib/metrics.ts";
@@ -30,7 +30,7 @@ import { createRelayerPool, feeCapWei, relayerAccounts } from "./services/relaye
 import { faucetRepository } from "./repositories/faucet.repository.ts";
 import { faucetService } from "./services/wallet/faucet.service.ts";
 import { walletSetupService } from "./services/wallet/wallet-setup.service.ts";
-import { discoveryRepository } from "./repositories/discovery.repository.ts";
+import { discoveryRepository, discoveryWarmStatements } from "./repositories/discovery.repository.ts";
 import { discoveryFeedRepository } from "./repositories/discovery-feed.repository.ts";
 import { discoveryFeedSourceRepository } from "./repositories/discovery-feed-source.repository.ts";
 import { createFeedIndex } from "./services/discovery/feed-index.ts";
@@ -223,6 +223,8 @@ export function createDeps(env: Env, logger: Logger) {
     /** The address users approve (the executor, else the relayer); null without a deployment. */
     operator,
     keeper,
+    /** Opens the pool's warm connections and plans the discovery relations on each (at start). */
+    prefill: () => prefill(database.pool, API_POOL.warm, discoveryWarmStatements(env.CHAIN_SCHEMA)),
     close: () => database.close(),
   };
 }

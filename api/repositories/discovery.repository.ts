@@ -76,6 +76,26 @@ export interface Circle {
 const COLS = `dm.id, dm.poster, dm.performer, dm.guild_uuid, dm.reward::text AS reward, dm.expires_at::text AS expires_at,
   dm.details_hash, dm.title, dm.category, dm.latitude, dm.longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp`;
 
+/**
+ * What a new connection plans before its first discovery request (db/client.ts prefill()): each
+ * relation the map, the feed and search read, with all its indexes (planning loads them), and the
+ * English text-search dictionary.
+ */
+export function discoveryWarmStatements(chainSchema: string): string[] {
+  const s = `"${chainSchema}"`;
+  return [
+    `EXPLAIN SELECT * FROM api.discovery_missions dm WHERE dm.id = '' AND dm.search_vector @@ websearch_to_tsquery('english', 'warm')`,
+    `EXPLAIN SELECT * FROM api.discovery_totals WHERE category_key = ''`,
+    `EXPLAIN SELECT * FROM api.discovery_removed WHERE seq > 0`,
+    `EXPLAIN SELECT * FROM api.discovery_events WHERE user_id = ''`,
+    `EXPLAIN SELECT * FROM api.users WHERE evm_address = ''`,
+    `EXPLAIN SELECT * FROM ${s}.user_stats WHERE address = ''`,
+    `EXPLAIN SELECT * FROM ${s}.guild_members WHERE account = ''`,
+    `EXPLAIN SELECT * FROM ${s}.guilds WHERE id = ''`,
+    `EXPLAIN SELECT * FROM ${s}.ratings WHERE rater = ''`,
+  ];
+}
+
 export function discoveryRepository(pool: pg.Pool, chainSchema: string) {
   const s = `"${chainSchema}"`;
 

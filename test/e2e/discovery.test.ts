@@ -4,6 +4,7 @@ import type { Address } from "viem";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import { API_POOL } from "../../api/db/client.ts";
 import { distanceMeters } from "../../api/services/discovery/geo.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
@@ -44,6 +45,22 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await api?.stop();
+});
+
+describe("connections", () => {
+  it("a new API opens its warm connections at start, before any request (no request waits for a connect)", async () => {
+    const fresh = await startTestApi({ CHAIN_SCHEMA: api.server.env.CHAIN_SCHEMA, INDEXER_URL: api.server.env.INDEXER_URL });
+    try {
+      const pool = fresh.server.deps.database.pool;
+      for (const end = Date.now() + 10_000; pool.totalCount < API_POOL.warm && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+      // At least the warm ones (the feed index's load and the change feed's LISTEN open their own meanwhile).
+      expect(pool.totalCount).toBeGreaterThanOrEqual(API_POOL.warm);
+      for (const end = Date.now() + 10_000; pool.idleCount < API_POOL.warm && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+      expect(pool.idleCount).toBeGreaterThanOrEqual(API_POOL.warm - 1); // planned and released (the LISTEN connection stays out)
+    } finally {
+      await fresh.stop();
+    }
+  });
 });
 
 describe("GET /feed", () => {

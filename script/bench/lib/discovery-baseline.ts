@@ -15,7 +15,7 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import pg from "pg";
-import { API_POOL } from "../../../api/db/client.ts";
+import { API_POOL, prefill } from "../../../api/db/client.ts";
 import { repoRoot } from "../../lib/paths.ts";
 import { freePort, waitFor } from "../../lib/ports.ts";
 import { spawnManaged } from "../../lib/process.ts";
@@ -114,6 +114,8 @@ function main() {
     } finally {
       await client.end();
     }
+    // As the API's pool at start (api/db/client.ts prefill): the warm connections opened and planned.
+    await prefill(pool, API_POOL.warm, [`EXPLAIN SELECT * FROM baseline.missions WHERE id = '' AND search_vector @@ websearch_to_tsquery('english', 'warm')`]);
   })();
   const app = discoveryBaselineApp(pool);
   app.get("/ready", async (c) => {
