@@ -98,4 +98,64 @@ describe("FeedStore.near", () => {
     expect(checked).toBe(120);
     expect(nonEmpty).toBeGreaterThan(20);
   });
+
+  it("a dense point: the nearest where the limit falls are its smallest ids, through inserts, removals and expiries", () => {
+    // Thousands of missions in one neighbourhood cell (a downtown): the circle holds the cell whole, so
+    // the nearest come from the cell's id order (built on first use, rebuilt after a change).
+    let seed = 11;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const store = new FeedStore({ block: 64 });
+    const all = new Map<string, FeedIndexRow>();
+    const c = CENTRES[0]!;
+    const dense = (n: number): FeedIndexRow => {
+      const lat = c.lat + (rnd() - 0.5) * 0.002, lng = c.lng + (rnd() - 0.5) * 0.003;
+      const shown = viewLocation(lat, lng, false);
+      // Ids in no relation to insertion order.
+      const id = `d${Math.floor(rnd() * 1e9).toString(36)}-${n}`;
+      return { ...mission(rnd, n), id, state: "Open", latitude: lat, longitude: lng, pubLatitude: shown.latitude, pubLongitude: shown.longitude,
+        expiresAt: NOW + Math.floor((rnd() - 0.2) * 86400), category: "pets" };
+    };
+    for (let n = 0; n < 3000; n++) {
+      const m = dense(n);
+      all.set(m.id, m);
+      store.upsert(m);
+    }
+    let tails = 0;
+    for (const round of [0, 1, 2, 3, 4]) {
+      if (round === 1) {
+        // The smallest ids leave: the next query must not read a stale order.
+        for (const id of [...all.keys()].sort().slice(0, 40)) {
+          all.delete(id);
+          store.remove(id);
+        }
+      }
+      if (round === 2) {
+        for (let n = 3000; n < 3200; n++) {
+          const m = { ...dense(n), id: `a${n}` }; // ids before every earlier one
+          all.set(m.id, m);
+          store.upsert(m);
+        }
+      }
+      if (round === 3) store.compact(NOW);
+      for (const limit of [1, 7, 50, 100]) {
+        for (const viewer of [undefined, addr(2)]) {
+          const now = NOW + (round === 4 ? 3600 : 0);
+          const got = store.near({ latitude: c.lat, longitude: c.lng, radius: 3000, nowSec: now, limit, viewer });
+          const shown = [...all.values()].filter((m) => m.expiresAt > now && distanceMeters(c.lat, c.lng, m.latitude!, m.longitude!) <= 3000)
+            .map((m) => {
+              const loc = viewLocation(m.latitude!, m.longitude!, viewer === m.poster);
+              return { id: m.id, d: Math.round(distanceMeters(c.lat, c.lng, loc.latitude, loc.longitude) * 10) / 10 };
+            })
+            .sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1));
+          expect(got.nearest, `round ${round} limit ${limit} viewer ${viewer}`).toEqual(shown.slice(0, limit).map((s) => s.id));
+          // The cell's missions were not all read: the order stops at the limit.
+          if (viewer === undefined && limit <= 50) {
+            expect(got.visited).toBeLessThan(shown.length);
+            tails++;
+          }
+        }
+      }
+    }
+    expect(tails).toBe(15);
+  });
 });

@@ -505,7 +505,24 @@ export class FeedStore {
     for (const g of bulk) {
       bulkMark[g] = 0;
       const gp = gPos[g]!;
-      if (!mark[gp]) continue;
+      const m = mark[gp]!;
+      if (!m) continue;
+      if (m === 2) {
+        // The point where the limit falls: its missions are equally far, so only the group's `limit`
+        // smallest ids that count can be among the nearest; read them in id order and stop.
+        const o = gt.idOrder(g, gNext, this.ids, this.size);
+        const order = gt.idPool;
+        let offered = 0;
+        for (let k = o, end = o + gCount[g]!; k < end && offered < limit; k++) {
+          const i = order[k]!;
+          visited++;
+          if (exp[i]! > now && !(viewer >= 0 && (poster[i] === viewer || performer[i] === viewer))) {
+            tail.offer(dist[gp]!, i);
+            offered++;
+          }
+        }
+        continue;
+      }
       visited += gCount[g]!;
       for (let i = head[g]!; i >= 0; i = gNext[i]!) if (exp[i]! > now && !(viewer >= 0 && (poster[i] === viewer || performer[i] === viewer))) take(i, gp);
     }
@@ -518,7 +535,8 @@ export class FeedStore {
       const n = count[p]!;
       count[p] = 0;
       if (n === 0) continue;
-      const e = exact.get(this.posIds.name(p)!); // an own mission exactly at a neighbourhood centre: one position
+      // An own mission exactly at a neighbourhood centre: one position (names read only when the viewer has any).
+      const e = exact.size > 0 ? exact.get(this.posIds.name(p)!) : undefined;
       if (e) e.count += n;
       else positions.push({ latitude: this.posLat[p]!, longitude: this.posLng[p]!, count: n });
     }
@@ -568,6 +586,7 @@ export class FeedStore {
         if (h >= 0) this.gPrev[h] = i;
         gt.head[g] = i;
         gt.count[g]!++;
+        gt.byId[g] = -1;
       }
       this.gs[i] = g + 1;
     }
@@ -587,6 +606,7 @@ export class FeedStore {
   private unplace(i: number, g: number) {
     const gt = this.gt;
     gt.sorted[g] = -1;
+    gt.byId[g] = -1;
     const p = this.gPrev[i]!, n = this.gNext[i]!;
     if (p >= 0) this.gNext[p] = n;
     else gt.head[g] = n;
@@ -796,6 +816,14 @@ class GroupTable {
   sorted = new Int32Array(0);
   private pool = new Float64Array(0);
   private used = 0;
+  /**
+   * Where the group's slots in id order start in `idPool` (-1: not built, or its members changed
+   * since): built when a map query's nearest end inside the group's point, so that it reads the
+   * point's smallest ids instead of offering each of its missions (thousands in a dense downtown cell).
+   */
+  byId = new Int32Array(0);
+  idPool = new Int32Array(0);
+  private idUsed = 0;
 
   add(key: number, pos: number): number {
     if (this.n === this.key.length) this.grow();
@@ -808,7 +836,33 @@ class GroupTable {
     this.box.set([Infinity, -Infinity, Infinity, -Infinity, Infinity, -Infinity], 6 * g);
     this.minExp[g] = Infinity;
     this.sorted[g] = -1;
+    this.byId[g] = -1;
     return g;
+  }
+
+  /** Where group g's slots, ascending by id, start in `idPool` (built on first use after a change). */
+  idOrder(g: number, next: Int32Array, ids: SlotStrings, missions: number): number {
+    const n = this.count[g]!;
+    let o = this.byId[g]!;
+    if (o >= 0) return o;
+    if (this.idUsed + n > this.idPool.length) {
+      if (this.idPool.length < 2 * missions || n * 4 > this.idPool.length) {
+        const pool = new Int32Array(Math.max(1 << 16, n * 8, this.idPool.length * 2));
+        pool.set(this.idPool.subarray(0, this.idUsed));
+        this.idPool = pool;
+      } else {
+        this.byId.fill(-1);
+        this.idUsed = 0;
+      }
+    }
+    const slots: number[] = [];
+    for (let i = this.head[g]!; i >= 0; i = next[i]!) slots.push(i);
+    slots.sort((a, b) => ids.compare(a, b));
+    o = this.idUsed;
+    this.idPool.set(slots, o);
+    this.idUsed += n;
+    this.byId[g] = o;
+    return o;
   }
 
   /**
@@ -851,7 +905,7 @@ class GroupTable {
     const cap = Math.max(1024, this.key.length * 2);
     const i32 = (a: Int32Array) => { const b = new Int32Array(cap); b.set(a); return b; };
     this.key = i32(this.key); this.pos = i32(this.pos); this.count = i32(this.count); this.head = i32(this.head);
-    this.nextInSquare = i32(this.nextInSquare); this.sorted = i32(this.sorted);
+    this.nextInSquare = i32(this.nextInSquare); this.sorted = i32(this.sorted); this.byId = i32(this.byId);
     const box = new Float64Array(6 * cap); box.set(this.box); this.box = box;
     const m = new Float64Array(cap); m.set(this.minExp); this.minExp = m;
   }
