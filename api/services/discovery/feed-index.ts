@@ -479,7 +479,8 @@ export class FeedStore {
     const dist = this.posDist;
     const shown = touched.filter((p) => count[p]! > 0);
     for (const p of shown) dist[p] = Math.round(distanceMeters(q.latitude, q.longitude, this.posLat[p]!, this.posLng[p]!) * 10) / 10;
-    const byDist = shown.sort((a, b) => dist[a]! - dist[b]!);
+    // Comparators answer -1/0/1 (small integers): a difference of doubles is a heap number per comparison.
+    const byDist = shown.sort((a, b) => (dist[a]! < dist[b]! ? -1 : dist[a]! > dist[b]! ? 1 : 0));
     const limit = Math.max(0, Math.floor(q.limit));
     const mark = this.posMark; // 1: every mission of the point is in; 2: the point of the last distance
     let held = 0;
@@ -528,7 +529,7 @@ export class FeedStore {
     }
     for (const i of tail.sorted()) picked.push({ slot: i, d: dist[pos[i]!]! });
     const ids = this.ids;
-    picked.sort((a, b) => a.d - b.d || ids.compare(a.slot, b.slot));
+    picked.sort((a, b) => (a.d < b.d ? -1 : a.d > b.d ? 1 : ids.compare(a.slot, b.slot)));
     for (const p of byDist) mark[p] = 0;
     const positions = [...exact.values()];
     for (const p of touched) {
@@ -685,7 +686,9 @@ export class FeedStore {
       bound[b] = (st + wd * dmax + wx + wc * maxPref) * boost;
       order.push(b);
     }
-    order.sort((a, b) => onlyIneligible[a]! - onlyIneligible[b]! || bound[b]! - bound[a]!);
+    // -1/0/1, not a difference of doubles: 3,900 blocks sort in ~45k comparisons, each a heap number otherwise
+    // (about 300 KB of garbage per ranking, the largest share of the feed's young-generation churn).
+    order.sort((a, b) => onlyIneligible[a]! - onlyIneligible[b]! || (bound[b]! < bound[a]! ? -1 : bound[b]! > bound[a]! ? 1 : 0));
 
     const heap = new TopHeap(n, this.ids);
     let scored = 0;
@@ -751,20 +754,24 @@ export class FeedStore {
             if (!heap.admits(eligible, score, i)) continue;
           }
         }
-        heap.push(eligible, score, i, { distance, R, U, D, X, P, C, boost });
+        heap.push(eligible, score, i, distance, R, U, D, X, P, C, boost);
         if (heap.full()) {
           full = true;
-          const w = heap.worst();
-          cut = w.score - 0.00005 - 1e-9;
-          cutEligible = w.eligible;
+          cut = heap.worstScore() - 0.00005 - 1e-9;
+          cutEligible = heap.worstEligible();
         }
       }
     }
-    const rows = heap.sorted().slice(Math.floor(q.skip)).map((h) => ({
-      id: this.ids.get(h.slot)!, eligible: h.eligible, distance: h.f.distance,
-      reward_score: h.f.R, urgency_score: h.f.U, distance_score: h.f.D, xp_match_score: h.f.X,
-      poster_score: h.f.P, category_score: h.f.C, guild_boost: h.f.boost, final_score: h.score,
-    }));
+    const f = heap.f;
+    const rows = heap.sorted().slice(Math.floor(q.skip)).map((r) => {
+      const o = r * F;
+      const distance = f[o]!;
+      return {
+        id: this.ids.get(heap.slotOf(r))!, eligible: heap.eligibleOf(r), distance: distance === distance ? distance : null,
+        reward_score: f[o + 1]!, urgency_score: f[o + 2]!, distance_score: f[o + 3]!, xp_match_score: f[o + 4]!,
+        poster_score: f[o + 5]!, category_score: f[o + 6]!, guild_boost: f[o + 7]!, final_score: heap.scoreOf(r),
+      };
+    });
     return { rows, scored, visited };
   }
 }
@@ -959,65 +966,114 @@ class NearHeap {
   }
 }
 
-interface Factors { distance: number | null; R: number; U: number; D: number; X: number; P: number; C: number; boost: number }
-interface Entry { eligible: boolean; score: number; slot: number; f: Factors }
+/** A kept entry's factors, in `TopHeap.f` (F per entry): distance (NaN: none), R, U, D, X, P, C, guild boost. */
+const F = 8;
 
-/** The best `cap` entries: a binary heap whose root is the worst kept (eligible, score desc, id asc). */
+/**
+ * The best `cap` entries: a binary heap whose root is the worst kept (eligible, score desc, id asc).
+ * Entries are records in typed arrays (the heap orders record numbers; a pushed entry overwrites the
+ * evicted worst's record), so a ranking allocates a few arrays, not two objects per admitted candidate
+ * (hundreds to thousands a request, enough young garbage to drive the API's scavenges).
+ */
 class TopHeap {
-  private a: Entry[] = [];
-  constructor(private cap: number, private ids: SlotStrings) {}
+  private n = 0;
+  private heap: Int32Array;
+  private elig: Uint8Array;
+  private score: Float64Array;
+  private slot: Int32Array;
+  readonly f: Float64Array;
+  constructor(private cap: number, private ids: SlotStrings) {
+    this.heap = new Int32Array(cap);
+    this.elig = new Uint8Array(cap);
+    this.score = new Float64Array(cap);
+    this.slot = new Int32Array(cap);
+    this.f = new Float64Array(cap * F);
+  }
 
-  /** a ranks before b. */
-  private before(a: { eligible: boolean; score: number; slot: number }, b: Entry): boolean {
-    if (a.eligible !== b.eligible) return a.eligible;
-    if (a.score !== b.score) return a.score > b.score;
-    return this.ids.compare(a.slot, b.slot) < 0;
+  /** (eligible, score, slot) ranks before record r. */
+  private beforeRec(eligible: boolean, score: number, slot: number, r: number): boolean {
+    const e = this.elig[r] === 1;
+    if (eligible !== e) return eligible;
+    const s = this.score[r]!;
+    if (score !== s) return score > s;
+    return this.ids.compare(slot, this.slot[r]!) < 0;
+  }
+
+  /** Record a ranks before record b. */
+  private before(a: number, b: number): boolean {
+    return this.beforeRec(this.elig[a] === 1, this.score[a]!, this.slot[a]!, b);
   }
 
   /** Would an entry with this (or a lower) score enter? */
   admits(eligible: boolean, score: number, slot: number): boolean {
-    if (this.a.length < this.cap) return true;
-    return this.before({ eligible, score, slot }, this.a[0]!);
+    if (this.n < this.cap) return true;
+    return this.beforeRec(eligible, score, slot, this.heap[0]!);
   }
 
-  push(eligible: boolean, score: number, slot: number, f: Factors): void {
-    const x: Entry = { eligible, score, slot, f };
-    const a = this.a;
-    if (a.length < this.cap) {
-      a.push(x);
-      let i = a.length - 1;
+  /** Adds an entry; when full, it replaces the worst (callers ask admits() first). */
+  push(eligible: boolean, score: number, slot: number, distance: number | null, R: number, U: number, D: number, X: number, P: number, C: number, boost: number): void {
+    const h = this.heap;
+    const appending = this.n < this.cap;
+    const r = appending ? this.n : h[0]!; // a full heap's worst leaves: its record takes the new entry
+    this.elig[r] = eligible ? 1 : 0;
+    this.score[r] = score;
+    this.slot[r] = slot;
+    const f = this.f, o = r * F;
+    f[o] = distance ?? NaN; f[o + 1] = R; f[o + 2] = U; f[o + 3] = D; f[o + 4] = X; f[o + 5] = P; f[o + 6] = C; f[o + 7] = boost;
+    if (appending) {
+      // Up from the end, while the parent ranks before (is better than) the entry.
+      let i = this.n++;
+      h[i] = r;
       while (i > 0) {
         const p = (i - 1) >> 1;
-        if (!this.before(a[p]!, a[i]!)) break; // parent already ranks after (is worse): heap holds
-        [a[p], a[i]] = [a[i]!, a[p]!];
+        if (!this.before(h[p]!, h[i]!)) break;
+        const t = h[p]!; h[p] = h[i]!; h[i] = t;
         i = p;
       }
       return;
     }
-    a[0] = x;
+    // Down from the root, swapping with the worse child while it ranks after the entry.
+    const n = this.n;
     let i = 0;
     for (;;) {
       const l = 2 * i + 1;
-      const r = l + 1;
+      const rr = l + 1;
       let w = i;
-      if (l < a.length && this.before(a[w]!, a[l]!)) w = l;
-      if (r < a.length && this.before(a[w]!, a[r]!)) w = r;
+      if (l < n && this.before(h[w]!, h[l]!)) w = l;
+      if (rr < n && this.before(h[w]!, h[rr]!)) w = rr;
       if (w === i) break;
-      [a[w], a[i]] = [a[i]!, a[w]!];
+      const t = h[w]!; h[w] = h[i]!; h[i] = t;
       i = w;
     }
   }
 
   full(): boolean {
-    return this.a.length >= this.cap;
+    return this.n >= this.cap;
   }
 
-  worst(): Entry {
-    return this.a[0]!;
+  worstScore(): number {
+    return this.score[this.heap[0]!]!;
   }
 
-  sorted(): Entry[] {
-    return [...this.a].sort((x, y) => (this.before(x, y) ? -1 : this.before(y, x) ? 1 : 0));
+  worstEligible(): boolean {
+    return this.elig[this.heap[0]!] === 1;
+  }
+
+  /** Record numbers, best first. */
+  sorted(): number[] {
+    return Array.from(this.heap.subarray(0, this.n)).sort((x, y) => (this.before(x, y) ? -1 : this.before(y, x) ? 1 : 0));
+  }
+
+  eligibleOf(r: number): boolean {
+    return this.elig[r] === 1;
+  }
+
+  scoreOf(r: number): number {
+    return this.score[r]!;
+  }
+
+  slotOf(r: number): number {
+    return this.slot[r]!;
   }
 }
 
