@@ -107,3 +107,22 @@ describe("journal order", () => {
     }
   });
 });
+
+describe("indexedTime (discovery's chain clock)", () => {
+  it("reads the checkpoint's timestamp, and before Ponder's views exist answers null without closing its connection", async () => {
+    expect(await journalRepository(admin, schema).indexedTime()).toBe(1);
+    // One connection: the same backend must answer before and after the failed reads (pool.query would
+    // drop the client over the "relation does not exist" error, and every read would reconnect).
+    const one = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
+    try {
+      const pid = async () => (await one.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid;
+      const before = await pid();
+      const early = journalRepository(one, `${schema}_not_there`);
+      for (let i = 0; i < 3; i++) expect(await early.indexedTime()).toBeNull();
+      expect(await pid()).toBe(before);
+      expect(one.totalCount).toBe(1);
+    } finally {
+      await one.end();
+    }
+  });
+});
