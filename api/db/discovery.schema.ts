@@ -80,6 +80,22 @@ export const discoveryMissions = api.table(
   (t) => [index("discovery_missions_poster_idx").on(t.poster), index("discovery_missions_change_seq_idx").on(t.changeSeq)],
 );
 
+/**
+ * The search side of the read model: per mission with a text vector, only what /feed/search filters
+ * and orders its matches by (migrations/0021_discovery_search.sql, kept by statement triggers on
+ * discovery_missions). A common term matches a quarter of the missions and ranks every match, so the
+ * heap pages a match costs decide its time: these rows are a third as wide as the read model's.
+ */
+export const discoverySearch = api.table("discovery_search", {
+  id: text("id").primaryKey(),
+  detailsCreatedAt: ts("details_created_at"),
+  state: text("state").notNull(),
+  categoryLc: text("category_lc"),
+  guildUuid: text("guild_uuid"),
+  detailsHash: text("details_hash").notNull(),
+  searchVector: tsvector("search_vector").notNull(),
+});
+
 /** The read model's change feed for real time (migrations/0014_discovery_changes.sql; written by a trigger). */
 export const discoveryChanges = api.table(
   "discovery_changes",

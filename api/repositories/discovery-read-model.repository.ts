@@ -186,6 +186,20 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
       return rows;
     },
 
+    /** Missions whose search row (api.discovery_search) differs from the read model's: empty when the triggers kept it exact. */
+    async searchDrift(): Promise<{ id: string; kept: boolean; expected: boolean }[]> {
+      const { rows } = await pool.query(
+        `WITH expected AS (SELECT id, details_created_at, state, category_lc, guild_uuid, details_hash, search_vector
+                             FROM api.discovery_missions WHERE search_vector IS NOT NULL)
+         SELECT coalesce(s.id, e.id) AS id, s.id IS NOT NULL AS kept, e.id IS NOT NULL AS expected
+           FROM api.discovery_search s FULL JOIN expected e ON e.id = s.id
+          WHERE s.id IS NULL OR e.id IS NULL
+             OR (s.details_created_at, s.state, s.category_lc, s.guild_uuid, s.details_hash, s.search_vector)
+                IS DISTINCT FROM (e.details_created_at, e.state, e.category_lc, e.guild_uuid, e.details_hash, e.search_vector)`,
+      );
+      return rows;
+    },
+
     /** The projected columns of every row, ordered by id (the rebuild-equals-incremental check). */
     async snapshot(): Promise<Record<string, unknown>[]> {
       const { rows } = await pool.query(

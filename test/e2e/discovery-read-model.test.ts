@@ -114,12 +114,14 @@ describe("discovery read model", () => {
     // The map's cell counts, kept by triggers through every create, move, accept and cancel, equal a
     // fresh count (and again after the rebuild).
     expect(await readModel.cellDrift()).toEqual([]);
-    // Likewise the feed's (category, guild) totals.
+    // Likewise the feed's (category, guild) totals, and the search rows (api.discovery_search).
     expect(await readModel.totalsDrift()).toEqual([]);
+    expect(await readModel.searchDrift()).toEqual([]);
     const rebuilt = await readModel.rebuild();
     expect(rebuilt).toBeGreaterThanOrEqual(ids.length);
     expect(await rowsOf(ids)).toEqual(incremental);
     expect(await readModel.cellDrift()).toEqual([]);
     expect(await readModel.totalsDrift()).toEqual([]);
+    expect(await readModel.searchDrift()).toEqual([]);
   });
 });
