@@ -115,6 +115,7 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
   const webhooks: WebhookDispatcher | undefined = env.WEBHOOKS_DISPATCH_ENABLED
     ? startWebhookDispatcher({
         repo: deps.repos.webhooks,
+        listen: (onNotify, onLost) => deps.repos.webhooks.listen(onNotify, onLost),
         logger,
         onDisabled: disabledNotice(deps.repos.notifications),
         options: {

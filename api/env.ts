@@ -130,8 +130,12 @@ export const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
   /** Webhooks: deliveries in flight per API copy (at most one per endpoint). */
   WEBHOOK_CONCURRENCY: int(1, 1000).default(16),
-  /** Webhooks: how often an idle dispatcher looks for due deliveries. */
-  WEBHOOK_POLL_MS: int(10, 60_000).default(500),
+  /**
+   * Webhooks: the longest an idle dispatcher sleeps between two looks at the outbox. It is woken by
+   * PostgreSQL on a new delivery or a retry's new time and wakes itself at the next due one, so this
+   * is only a safety net.
+   */
+  WEBHOOK_POLL_MS: int(10, 60_000).default(30_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

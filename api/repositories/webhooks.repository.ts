@@ -2,6 +2,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type pg from "pg";
 import type { Db } from "../db/client.ts";
+import { listen, type Listening } from "../db/listen.ts";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookEndpointRow } from "../db/webhooks.schema.ts";
 
 const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
@@ -30,6 +31,16 @@ export type AttemptOutcome =
   | { status: "succeeded" }
   | { status: "failed"; nextAttemptAt: Date }
   | { status: "gave_up" };
+
+/** Per endpoint its oldest pending delivery (chain order), endpoints not disabled: what can be sent next. */
+const HEADS = `SELECT DISTINCT ON (x.endpoint_id) x.id, x.next_attempt_at, x.lease_until
+                 FROM api.webhook_deliveries x
+                 JOIN api.webhook_endpoints e ON e.id = x.endpoint_id AND e.disabled_at IS NULL
+                WHERE x.status = 'pending'
+                ORDER BY x.endpoint_id, x.journal_id`;
+
+/** The channel migration 0022's triggers notify on a new delivery and on a retry's new time. */
+export const WEBHOOK_WAKE_CHANNEL = "webhook_deliveries";
 
 export function webhooksRepository(db: Db, pool: pg.Pool, chainSchema: string) {
   const mine = (id: string, userId: string) => and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId));
@@ -106,13 +117,7 @@ export function webhooksRepository(db: Db, pool: pg.Pool, chainSchema: string) {
      */
     async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
       const { rows } = await pool.query(
-        `WITH heads AS (
-           SELECT DISTINCT ON (x.endpoint_id) x.id, x.next_attempt_at, x.lease_until
-             FROM api.webhook_deliveries x
-             JOIN api.webhook_endpoints e ON e.id = x.endpoint_id AND e.disabled_at IS NULL
-            WHERE x.status = 'pending'
-            ORDER BY x.endpoint_id, x.journal_id
-         ), due AS (
+        `WITH heads AS (${HEADS}), due AS (
            SELECT id FROM heads WHERE next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
             ORDER BY next_attempt_at LIMIT $1
          ), claimed AS (
@@ -130,6 +135,24 @@ export function webhooksRepository(db: Db, pool: pg.Pool, chainSchema: string) {
         id: r.id, endpointId: r.endpoint_id, messageId: r.message_id, body: r.body, attempt: r.attempts, url: r.url,
         secrets: [r.secret, r.previous_secret].filter((s): s is string => !!s),
       }));
+    },
+    /**
+     * Milliseconds until the next head becomes claimable (its retry time, or the end of another
+     * copy's lease), by the database's clock; 0 if one is due now, null when nothing is pending.
+     */
+    async nextDueMs(): Promise<number | null> {
+      const { rows } = await pool.query<{ ms: number | null }>(
+        `WITH heads AS (${HEADS})
+         SELECT (extract(epoch FROM min(greatest(next_attempt_at, coalesce(lease_until, next_attempt_at))) - now()) * 1000)::float8 AS ms
+           FROM heads`,
+      );
+      // NULL when nothing is pending (clamped here: SQL's greatest() would turn that NULL into 0).
+      const ms = rows[0]?.ms;
+      return ms === null || ms === undefined ? null : Math.max(0, ms);
+    },
+    /** Holds a connection LISTENing for migration 0022's wake-ups (see api/db/listen.ts for `onLost`). */
+    listen(onNotify: () => void, onLost: (err?: unknown) => void): Promise<Listening> {
+      return listen(pool, WEBHOOK_WAKE_CHANNEL, () => onNotify(), onLost);
     },
     /** Records one attempt and moves the delivery on; ignored if another copy took the delivery over since. */
     async finish(

@@ -72,7 +72,9 @@ beforeAll(async () => {
   chain = chainEnv();
   api = await startTestApi(
     {
-      REACTORS_POLL_MS: "50", WEBHOOKS_ALLOW_PRIVATE_URLS: "true", WEBHOOK_RETRY_BASE_MS: "200", WEBHOOK_POLL_MS: "50",
+      // The dispatcher's safety poll is set far beyond every wait here: deliveries and retries must come
+      // from PostgreSQL's wake-ups and the dispatcher's own due times (a 500-ms poll hid them before).
+      REACTORS_POLL_MS: "50", WEBHOOKS_ALLOW_PRIVATE_URLS: "true", WEBHOOK_RETRY_BASE_MS: "200", WEBHOOK_POLL_MS: "60000",
       WEBHOOK_MAX_ATTEMPTS: "3", WEBHOOK_TIMEOUT_MS: "3000",
     },
     { indexer: true },
@@ -119,7 +121,8 @@ describe("webhooks", () => {
 
     const m = await chain.createMission(poster, usdc(3));
     await chain.escrow(performer, "acceptMission", [m.onChainId, performer.address, m.detailsHash]);
-    const msg = await until("mission.accepted at /a", () => at("/a")[0]);
+    // Within seconds of the accept, with the dispatcher's safety poll at 60 s: its wake-up did this.
+    const msg = await until("mission.accepted at /a", () => at("/a")[0], 10_000);
     const payload = new Webhook(r.body.secret).verify(msg.body, msg.headers) as { event: string; data: Record<string, any> };
     expect(payload.event).toBe("mission.accepted");
     expect(payload.data.missionId).toBe(await missionUuid(m.onChainId));
@@ -141,7 +144,7 @@ describe("webhooks", () => {
     const r = await register(tp, { url: `${base}/flaky`, events: ["mission.accepted", "mission.created"] });
     expect(r.status).toBe(201);
     const m = await chain.createMission(poster, usdc(2));
-    const two = await until("created twice at /flaky", () => (at("/flaky").length >= 2 ? at("/flaky") : null));
+    const two = await until("created twice at /flaky", () => (at("/flaky").length >= 2 ? at("/flaky") : null), 10_000);
     expect(two[0]!.id).toBe(two[1]!.id);
     expect(event(two[1]!).event).toBe("mission.created");
     expect(event(two[1]!).data.missionId).toBe(await missionUuid(m.onChainId));
@@ -185,6 +188,21 @@ describe("webhooks", () => {
     expect(n.body.notifications[0].data.webhookId).toBe(r.body.id);
     const log = (await call(api.url, "GET", `/webhooks/${r.body.id}/deliveries`, { token: tp })).body.deliveries;
     expect(log.map((d: any) => d.status)).toEqual(["gave_up", "failed", "failed"]);
+  });
+
+  it("a lost wake-up connection is replaced: the next event is still delivered within seconds", async () => {
+    const listeners = async () =>
+      (await pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN webhook_deliveries'`)).rows.map((r) => r.pid);
+    const before = await until("the dispatcher's LISTEN", async () => ((await listeners()).length ? await listeners() : null), 10_000);
+    await pool.query("SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid", [before]);
+    await until("a new LISTEN", async () => ((await listeners()).some((p) => !before.includes(p)) ? true : null), 10_000);
+    const r = await register(tp, { url: `${base}/relisten`, events: ["mission.created"] });
+    expect(r.status).toBe(201);
+    const m = await chain.createMission(poster, usdc(1));
+    const t0 = Date.now();
+    const msg = await until("created at /relisten", () => at("/relisten")[0], 15_000);
+    expect(event(msg).data.missionId).toBe(await missionUuid(m.onChainId));
+    expect(Date.now() - t0).toBeLessThan(15_000);
   });
 
   it("other users cannot list, read, rotate or delete someone's endpoints; the owner can delete", async () => {
