@@ -20,8 +20,12 @@ import type { Deps } from "../../deps.ts";
 import { createHub, HUB_DEFAULTS, type HubConfig } from "./realtime-hub.ts";
 import { NEIGHBORHOOD_GEOHASH_LENGTH } from "./location-privacy.ts";
 
-/** `pollMs`: a safety read when no notification came (a NOTIFY is never lost on a live connection). */
-export const REALTIME = { pollMs: 2_000, reconnectMs: 500, ...HUB_DEFAULTS };
+/**
+ * `pollMs`: a safety read when no notification came. A NOTIFY is never lost on a live connection and
+ * a lost one is re-LISTENed and caught up at once, so this only bounds the damage of a bug: 30 s (it
+ * was 2 s: a read through pg every 2 s was a quarter of an idle copy's CPU, on every copy).
+ */
+export const REALTIME = { pollMs: 30_000, reconnectMs: 500, ...HUB_DEFAULTS };
 export type RealtimeConfig = typeof REALTIME;
 
 /**
