@@ -1096,7 +1096,12 @@ class TopHeap {
       }
       return;
     }
-    // Down from the root, swapping with the worse child while it ranks after the entry.
+    this.siftDownRoot();
+  }
+
+  /** Down from the root, swapping with the worse child while it ranks after the root's record. */
+  private siftDownRoot(): void {
+    const h = this.heap;
     const n = this.n;
     let i = 0;
     for (;;) {
@@ -1136,20 +1141,8 @@ class TopHeap {
     const out = new Array<number>(Math.max(0, Math.min(count, this.n)));
     for (let k = out.length - 1; k >= 0; k--) {
       out[k] = h[0]!;
-      const n = --this.n;
-      h[0] = h[n]!;
-      // Down from the root, swapping with the worse child while it ranks after the moved record.
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const rr = l + 1;
-        let w = i;
-        if (l < n && this.before(h[w]!, h[l]!)) w = l;
-        if (rr < n && this.before(h[w]!, h[rr]!)) w = rr;
-        if (w === i) break;
-        const t = h[w]!; h[w] = h[i]!; h[i] = t;
-        i = w;
-      }
+      h[0] = h[--this.n]!;
+      this.siftDownRoot();
     }
     return out;
   }
