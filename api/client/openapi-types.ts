@@ -1392,9 +1392,9 @@ export interface components {
                 };
                 rank: number;
             }[];
-            /** @description Matches the feed ranks and pages through, at most 1000 */
+            /** @description Matches the feed ranks and pages through (exact) */
             total: number;
-            /** @description True when more matched than the total counts: totals are exact up to 1000 (see decisions: discovery totals) */
+            /** @description Always false: totals are exact at any size (kept so clients written against the capped totals keep working) */
             totalCapped: boolean;
         };
         ViewedLocation: {
@@ -1422,9 +1422,9 @@ export interface components {
                 highlightedTitle: string;
             }[];
             query: string;
-            /** @description Matching missions, counted up to 1000 */
+            /** @description Matching missions (exact) */
             total: number;
-            /** @description True when more matched than the total counts: totals are exact up to 1000 (see decisions: discovery totals) */
+            /** @description Always false: totals are exact at any size (kept so clients written against the capped totals keep working) */
             totalCapped: boolean;
         };
         NearbyMissions: {
@@ -1454,9 +1454,9 @@ export interface components {
                     west: number;
                 };
             }[];
-            /** @description Open missions within the radius, counted up to 1000 (the clustered window) */
+            /** @description Open missions within the radius (exact; the clusters cover all of them) */
             totalCount: number;
-            /** @description True when more matched than the total counts: totals are exact up to 1000 (see decisions: discovery totals) */
+            /** @description Always false: totals are exact at any size (kept so clients written against the capped totals keep working) */
             totalCapped: boolean;
             bounds: {
                 north: number;

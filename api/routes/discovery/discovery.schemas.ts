@@ -48,8 +48,8 @@ export const FeedResponse = z.object({
       rank: z.number(),
     }),
   ),
-  total: z.number().openapi({ description: "Matches the feed ranks and pages through, at most 1000" }),
-  totalCapped: z.boolean().openapi({ description: "True when more matched than the total counts: totals are exact up to 1000 (see decisions: discovery totals)" }),
+  total: z.number().openapi({ description: "Matches the feed ranks and pages through (exact)" }),
+  totalCapped: z.boolean().openapi({ description: "Always false: totals are exact at any size (kept so clients written against the capped totals keep working)" }),
 }).openapi("Feed");
 
 export const ViewBody = z.object({
@@ -71,8 +71,8 @@ export const SearchResponse = z.object({
     highlightedTitle: z.string().openapi({ description: "HTML: matches in <em>, everything else escaped" }),
   })),
   query: z.string(),
-  total: z.number().openapi({ description: "Matching missions, counted up to 1000" }),
-  totalCapped: z.boolean().openapi({ description: "True when more matched than the total counts: totals are exact up to 1000 (see decisions: discovery totals)" }),
+  total: z.number().openapi({ description: "Matching missions (exact)" }),
+  totalCapped: z.boolean().openapi({ description: "Always false: totals are exact at any size (kept so clients written against the capped totals keep working)" }),
 }).openapi("SearchResults");
 
 export const NearbyQuery = z.object({
@@ -96,8 +96,8 @@ export const NearbyResponse = z.object({
     isEligible: z.boolean(), location: ViewedLocation,
   })),
   clusters: z.array(z.object({ latitude: z.number(), longitude: z.number(), count: z.number(), expansionZoom: z.number(), bounds: Bounds })),
-  totalCount: z.number().openapi({ description: "Open missions within the radius, counted up to 1000 (the clustered window)" }),
-  totalCapped: z.boolean().openapi({ description: "True when more matched than the total counts: totals are exact up to 1000 (see decisions: discovery totals)" }),
+  totalCount: z.number().openapi({ description: "Open missions within the radius (exact; the clusters cover all of them)" }),
+  totalCapped: z.boolean().openapi({ description: "Always false: totals are exact at any size (kept so clients written against the capped totals keep working)" }),
   bounds: Bounds,
 }).openapi("NearbyMissions");
 
