@@ -146,6 +146,8 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
     async rebuild(): Promise<number> {
       return inTransaction(async (c) => {
         await c.query(`LOCK TABLE api.discovery_missions IN EXCLUSIVE MODE`);
+        // The search postings first (no trigger reads them then: the cascade below finds them empty).
+        await c.query(`DELETE FROM api.discovery_search_terms`);
         await c.query(`DELETE FROM api.discovery_missions`);
         await c.query(`DELETE FROM api.discovery_cells`); // all zero now; the insert's trigger counts afresh
         await c.query(`DELETE FROM api.discovery_totals`); // likewise
@@ -196,6 +198,24 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
           WHERE s.id IS NULL OR e.id IS NULL
              OR (s.details_created_at, s.state, s.category_lc, s.guild_uuid, s.details_hash, s.search_vector)
                 IS DISTINCT FROM (e.details_created_at, e.state, e.category_lc, e.guild_uuid, e.details_hash, e.search_vector)`,
+      );
+      return rows;
+    },
+
+    /**
+     * Postings (api.discovery_search_terms) that differ from the search rows' vectors: kept without an
+     * expected one, or expected and missing, with the rank and key a fresh computation gives. Empty
+     * when the triggers kept them exact.
+     */
+    async termsDrift(): Promise<{ id: string; lexeme: string; kept: boolean; expected: boolean }[]> {
+      const { rows } = await pool.query(
+        `WITH expected AS (SELECT u.lexeme, ts_rank(s.search_vector, api.search_term_query(u.lexeme)) AS rank,
+                                  coalesce(s.details_created_at, 'infinity') AS details_created_at, s.id::uuid AS id
+                             FROM api.discovery_search s CROSS JOIN LATERAL unnest(s.search_vector) u)
+         SELECT coalesce(t.id, e.id)::text AS id, coalesce(t.lexeme, e.lexeme) AS lexeme, t.id IS NOT NULL AS kept, e.id IS NOT NULL AS expected
+           FROM api.discovery_search_terms t
+           FULL JOIN expected e ON e.id = t.id AND e.lexeme = t.lexeme AND e.rank = t.rank AND e.details_created_at = t.details_created_at
+          WHERE t.id IS NULL OR e.id IS NULL`,
       );
       return rows;
     },

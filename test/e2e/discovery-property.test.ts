@@ -285,6 +285,33 @@ describe("map and search over the read model = brute force over every row", () =
     }
   });
 
+  it("search: a one-word query's postings answer exactly as the GIN path, ties, stop words and edits included", async () => {
+    const repo = discoveryRepository(pool, C);
+    const readModel = discoveryReadModelRepository(pool, C);
+    // Ties on (rank, details time): six missions get one details time, the newest (so they lead
+    // "prop" and the tag), through the postings' update path; only the hash orders them.
+    const tied = missions.filter((m) => m.title.startsWith("Prop")).slice(0, 6).map((m) => m.id);
+    await pool.query(
+      `UPDATE api.mission_details d SET created_at = '2099-01-02T03:04:05Z' FROM api.discovery_missions dm WHERE dm.id = ANY($1) AND dm.details_hash = d.details_hash`,
+      [tied]);
+    await readModel.refresh(tied);
+    expect(await readModel.termsDrift()).toEqual([]);
+    const words = [tag, "prop", "Props", "item5", "dense", `d3`, "the", "zzzunfound", "ünïcode", "12", ` ${tag} `];
+    let compared = 0;
+    for (const q of words) {
+      for (const limit of [1, 3, 50]) {
+        const viaTerms = await repo.search({ q, limit });
+        const viaVector = await repo.search({ q, limit, via: "vector" });
+        expect(viaTerms, `"${q}" limit ${limit}`).toEqual(viaVector);
+        if (viaVector.total > 0) compared++;
+      }
+    }
+    // Most words match (a stop word, an unknown word and the unicode one do not):
+    expect(compared).toBeGreaterThanOrEqual(18);
+    const best = await repo.search({ q: "prop", limit: 50 });
+    expect(best.total).toBeGreaterThanOrEqual(N);
+  });
+
   // Last: it changes missions (the fixture's array follows, for any test added after it).
   it("feed index: follows changes, deletions and a rebuild's marker; after each it ranks as SQL does", async () => {
     const source = discoveryFeedSourceRepository(pool, C);

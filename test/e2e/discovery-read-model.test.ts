@@ -117,11 +117,14 @@ describe("discovery read model", () => {
     // Likewise the feed's (category, guild) totals, and the search rows (api.discovery_search).
     expect(await readModel.totalsDrift()).toEqual([]);
     expect(await readModel.searchDrift()).toEqual([]);
+    // And the one-word search's postings (api.discovery_search_terms), kept by triggers on the search rows.
+    expect(await readModel.termsDrift()).toEqual([]);
     const rebuilt = await readModel.rebuild();
     expect(rebuilt).toBeGreaterThanOrEqual(ids.length);
     expect(await rowsOf(ids)).toEqual(incremental);
     expect(await readModel.cellDrift()).toEqual([]);
     expect(await readModel.totalsDrift()).toEqual([]);
     expect(await readModel.searchDrift()).toEqual([]);
+    expect(await readModel.termsDrift()).toEqual([]);
   });
 });

@@ -118,7 +118,7 @@ async function loadDataset(ctx: BenchContext): Promise<Dataset> {
     // them from their own definitions afterwards (a bulk build is several times faster).
     const apiIndexes = await client.query<{ indexname: string; indexdef: string }>(
       `SELECT i.indexname, i.indexdef FROM pg_indexes i
-        WHERE i.schemaname = 'api' AND i.tablename IN ('mission_details', 'discovery_events', 'discovery_missions', 'discovery_search')
+        WHERE i.schemaname = 'api' AND i.tablename IN ('mission_details', 'discovery_events', 'discovery_missions', 'discovery_search', 'discovery_search_terms')
           AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
     );
     for (const ix of apiIndexes.rows) await client.query(`DROP INDEX api."${ix.indexname}"`);
