@@ -129,33 +129,35 @@ export function discoveryRepository(pool: pg.Pool, chainSchema: string) {
 
   type Hit = { id: string; title: string; description: string; category: string; rank: number; headline: string };
   // The best rows' display columns and highlighted titles (ts_headline over the title with STX/ETX
-  // marks, escaped and turned into <em> by the service), in the order of `best`.
-  const display = (best: string) =>
+  // marks, escaped and turned into <em> by the service), in the order of `best`: `rows` names the
+  // best rows as h and their read-model row as dm.
+  const display = (rows: string) =>
     `SELECT h.id, dm.title, dm.description, dm.category, h.rank::float8 AS rank,
             ts_headline('english', translate(dm.title, chr(2) || chr(3), ''), tq.q,
                         'HighlightAll=true, StartSel=' || chr(2) || ', StopSel=' || chr(3)) AS headline,
             total.n::text AS total
-       FROM total CROSS JOIN tq LEFT JOIN (${best} h JOIN api.discovery_missions dm ON dm.id = h.id) ON true
+       FROM total CROSS JOIN tq LEFT JOIN ${rows} ON true
       ORDER BY h.rank DESC, h.details_created_at DESC, h.details_hash`;
 
   /**
    * One word: its postings give the best `limit` (with the rows tied with the last on (rank, time),
-   * then ordered by the hash as the GIN path orders them) and the exact count, both from the key
-   * index alone. null when PostgreSQL's parser does not make the word one plain lexeme (the caller
+   * then ordered by the hash, read with the display columns from the read model's row, as the GIN
+   * path orders them) and the exact count, both from the key index alone. null when PostgreSQL's parser does not make the word one plain lexeme (the caller
    * takes the GIN path); a stop word is no lexeme and matches nothing on either path.
    */
   async function searchOneTerm(words: string, limit: number) {
     const n = Math.floor(limit);
     const res = await q<Hit & { total: string; one: boolean }>(pool,
       `WITH tq AS (SELECT websearch_to_tsquery('english', $1) AS q),
-       term AS MATERIALIZED (SELECT api.search_term_of(q) AS lexeme, numnode(q) = 0 OR api.search_term_of(q) IS NOT NULL AS one FROM tq),
+       term AS MATERIALIZED (SELECT l AS lexeme, numnode(q) = 0 OR l IS NOT NULL AS one FROM tq, api.search_term_of(q) l),
        top AS (SELECT t.id::text AS id, t.rank FROM api.discovery_search_terms t
                 WHERE t.lexeme = (SELECT lexeme FROM term)
                 ORDER BY t.rank DESC NULLS LAST, t.details_created_at DESC NULLS LAST FETCH FIRST ${n} ROWS WITH TIES),
-       best AS (SELECT top.id, top.rank, ds.details_created_at, ds.details_hash FROM top JOIN api.discovery_search ds ON ds.id = top.id
-                 ORDER BY top.rank DESC, ds.details_created_at DESC, ds.details_hash LIMIT ${n}),
+       best AS (SELECT top.id, top.rank, dm.details_created_at, dm.details_hash, dm.title, dm.description, dm.category
+                  FROM top JOIN api.discovery_missions dm ON dm.id = top.id
+                 ORDER BY top.rank DESC, dm.details_created_at DESC, dm.details_hash LIMIT ${n}),
        total AS (SELECT count(*) AS n FROM api.discovery_search_terms t WHERE t.lexeme = (SELECT lexeme FROM term))
-       SELECT x.*, (SELECT one FROM term) AS one FROM (${display("best")}) x`,
+       SELECT x.*, (SELECT one FROM term) AS one FROM (${display("(best h CROSS JOIN LATERAL (SELECT h.title, h.description, h.category) dm)")}) x`,
       [words],
     );
     if (res.rows[0] && !res.rows[0].one) return null;
@@ -182,7 +184,7 @@ export function discoveryRepository(pool: pg.Pool, chainSchema: string) {
            FROM api.discovery_search ds CROSS JOIN tq WHERE ${where.join(" AND ")}),
        best AS (SELECT * FROM matches ORDER BY rank DESC, details_created_at DESC, details_hash LIMIT ${Math.floor(f.limit)}),
        total AS (SELECT count(*) AS n FROM matches)
-       ${display("best")}`,
+       ${display("(best h JOIN api.discovery_missions dm ON dm.id = h.id)")}`,
       params,
     );
     return { rows: res.rows.filter((r) => r.id !== null), total: Number(res.rows[0]?.total ?? 0) };

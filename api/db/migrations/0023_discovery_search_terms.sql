@@ -20,7 +20,7 @@ $$;
 --> statement-breakpoint
 -- The lexeme of a tsquery that is one plain lexeme (no weight, no prefix, no operator), else NULL.
 CREATE OR REPLACE FUNCTION "api"."search_term_of"(q tsquery) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT CASE WHEN numnode(q) = 1 AND t ~ '^''.*''$' THEN replace(replace(substr(t, 2, length(t) - 2), '''''', ''''), '\\', '\') END
+  SELECT CASE WHEN numnode(q) = 1 AND left(t, 1) = '''' AND right(t, 1) = '''' THEN replace(replace(substr(t, 2, length(t) - 2), '''''', ''''), '\\', '\') END
     FROM (SELECT q::text AS t) x
 $$;
 --> statement-breakpoint
