@@ -58,6 +58,25 @@ export async function ensurePostgres(options: PostgresOptions = {}): Promise<Pos
   return startEmbeddedPostgres(options);
 }
 
+/** The machine's memory in bytes, or the container's limit when it has a smaller one. */
+function availableMemory(): number {
+  const limit = process.constrainedMemory?.() ?? 0;
+  return limit > 0 && limit < os.totalmem() ? limit : os.totalmem();
+}
+
+/**
+ * The embedded server's memory, sized from the machine as PostgreSQL's own guidance does (a quarter
+ * of the memory for shared_buffers, between the default 128 MB and 8 GB; the planner told that half
+ * is cache). The discovery read model at 1M missions is a few GB: in shared_buffers its hot pages
+ * stay in memory, where the kernel's page cache may drop them (a VM's proactive reclaim drops file
+ * pages idle for a minute; docs/decisions.md "Embedded PostgreSQL memory").
+ */
+export function memorySettings(totalBytes: number): { sharedBuffersMb: number; effectiveCacheSizeMb: number } {
+  const mb = Math.floor(totalBytes / 2 ** 20);
+  const sharedBuffersMb = Math.min(8192, Math.max(128, Math.floor(mb / 4)));
+  return { sharedBuffersMb, effectiveCacheSizeMb: Math.max(sharedBuffersMb, Math.floor(mb / 2)) };
+}
+
 interface Binaries {
   postgres: string;
   initdb: string;
@@ -164,7 +183,9 @@ export async function startEmbeddedPostgres(options: PostgresOptions = {}): Prom
   }
 
   const port = options.port ?? (await freePort());
+  const memory = memorySettings(availableMemory());
   const flags = ["-D", dataDir, "-p", String(port), "-h", "127.0.0.1", "-k", "", "-c", "max_connections=200"];
+  flags.push("-c", `shared_buffers=${memory.sharedBuffersMb}MB`, "-c", `effective_cache_size=${memory.effectiveCacheSizeMb}MB`);
   if (options.ephemeral) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
   const server = spawnManaged("postgres", bins.postgres, flags, { ...(owner ?? {}), env: { ...process.env, LC_ALL: "C" }, onLine: log });
 
