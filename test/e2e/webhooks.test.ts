@@ -149,7 +149,15 @@ describe("webhooks", () => {
     expect(event(two[1]!).event).toBe("mission.created");
     expect(event(two[1]!).data.missionId).toBe(await missionUuid(m.onChainId));
     expect(two[1]!.body).toBe(two[0]!.body); // same bytes on retry
-    const log = (await call(api.url, "GET", `/webhooks/${r.body.id}/deliveries`, { token: tp })).body.deliveries;
+    // The dispatcher records an attempt after the receiver answers, so the log can trail the receiver by a moment.
+    const log = await until(
+      "two attempts in the delivery log",
+      async () => {
+        const d = (await call(api.url, "GET", `/webhooks/${r.body.id}/deliveries`, { token: tp })).body.deliveries;
+        return d.length >= 2 ? d : null;
+      },
+      5_000,
+    );
     expect(log.map((d: any) => [d.attempt, d.status, d.responseCode])).toEqual([[2, "succeeded", 200], [1, "failed", 500]]);
     expect(log[1].nextRetryAt).toBeNull(); // delivered since: no retry pending
   });
@@ -186,7 +194,15 @@ describe("webhooks", () => {
     expect(n.status, JSON.stringify(n.body)).toBe(200);
     expect(n.body.notifications).toHaveLength(1);
     expect(n.body.notifications[0].data.webhookId).toBe(r.body.id);
-    const log = (await call(api.url, "GET", `/webhooks/${r.body.id}/deliveries`, { token: tp })).body.deliveries;
+    // The dispatcher records an attempt after the receiver answers, so the log can trail the receiver by a moment.
+    const log = await until(
+      "two attempts in the delivery log",
+      async () => {
+        const d = (await call(api.url, "GET", `/webhooks/${r.body.id}/deliveries`, { token: tp })).body.deliveries;
+        return d.length >= 2 ? d : null;
+      },
+      5_000,
+    );
     expect(log.map((d: any) => d.status)).toEqual(["gave_up", "failed", "failed"]);
   });
 
