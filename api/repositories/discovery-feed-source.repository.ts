@@ -25,6 +25,9 @@ export interface FeedIndexRow {
   ratingSum: number;
   ratingCount: number;
   minGuildXp: number | null;
+  /** What the map shows besides (the details' title and category as written; null without details). */
+  title: string | null;
+  categoryText: string | null;
 }
 
 export interface FeedIndexChanges {
@@ -40,17 +43,27 @@ export interface FeedIndexChanges {
 }
 
 const ROW = `dm.id, dm.state, dm.poster, dm.performer, dm.guild_uuid, dm.reward::text, dm.expires_at::text, dm.category_lc,
-  dm.latitude, dm.longitude, dm.pub_latitude, dm.pub_longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp, dm.change_seq::text`;
+  dm.latitude, dm.longitude, dm.pub_latitude, dm.pub_longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp, dm.title, dm.category,
+  dm.change_seq::text`;
 type RawRow = [string, string, string, string | null, string | null, string, string, string | null,
-  number | null, number | null, number | null, number | null, number, number, number | null, string];
+  number | null, number | null, number | null, number | null, number, number, number | null, string | null, string | null, string];
 
 const toRow = (r: RawRow): FeedIndexRow => ({
   id: r[0], state: r[1], poster: r[2], performer: r[3], guildId: r[4], reward: r[5], expiresAt: Number(r[6]), category: r[7],
   latitude: r[8], longitude: r[9], pubLatitude: r[10], pubLongitude: r[11], ratingSum: r[12], ratingCount: r[13], minGuildXp: r[14],
+  title: r[15], categoryText: r[16],
 });
 
 const CANDIDATE = `dm.id, dm.poster, dm.performer, dm.guild_uuid, dm.reward::text AS reward, dm.expires_at::text AS expires_at,
   dm.details_hash, dm.title, dm.category, dm.latitude, dm.longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp`;
+
+/**
+ * Whether the read model changed after the cursor ($2). max() reads the last entry of each sequence
+ * index whatever the plan (a prepared statement's generic plan would answer "EXISTS (... > $2)" with a
+ * sequential scan).
+ */
+const NEWER = `coalesce((SELECT max(change_seq) FROM api.discovery_missions) > $2, false)
+  OR coalesce((SELECT max(seq) FROM api.discovery_removed) > $2, false)`;
 
 /** A candidate with what a response shows besides it (guild name, poster's user id and name). */
 export type ShownRow = CandidateRow & Omit<DisplayRow, "id">;
@@ -100,12 +113,12 @@ export function discoveryFeedSourceRepository(pool: pg.Pool, chainSchema: string
     async changesAfter(cursor: bigint, limit = 10_000): Promise<FeedIndexChanges> {
       const { rows } = await pool.query<[string, ...unknown[]]>({
         text: `
-          (SELECT 'r' AS kind, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, max(seq)::text
+          (SELECT 'r' AS kind, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, max(seq)::text
              FROM api.discovery_removed WHERE seq > $1 AND mission_id IS NULL HAVING count(*) > 0)
           UNION ALL
           (SELECT 'u', ${ROW} FROM api.discovery_missions dm WHERE dm.change_seq > $1 ORDER BY dm.change_seq LIMIT $2)
           UNION ALL
-          (SELECT 'd', mission_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, seq::text
+          (SELECT 'd', mission_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, seq::text
              FROM api.discovery_removed WHERE seq > $1 AND mission_id IS NOT NULL ORDER BY seq LIMIT $2)`,
         values: [cursor.toString(), limit],
         rowMode: "array",
@@ -144,6 +157,33 @@ export function discoveryFeedSourceRepository(pool: pg.Pool, chainSchema: string
       return rows;
     },
 
+    /** Guild names by id (the map's markers; the index holds everything else they show). */
+    async guildNames(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const { rows } = await pool.query<[string, string]>({
+        name: `feed-source-guild-names:${chainSchema}`,
+        text: `SELECT g.id, g.name FROM "${chainSchema}".guilds g WHERE g.id = ANY($1::text[])`,
+        values: [ids],
+        rowMode: "array",
+      });
+      return new Map(rows);
+    },
+
+    /**
+     * Whether the read model has changed after `cursor`, and guild names by id (as guildNames()), in one
+     * statement: the map's one round trip when its markers come from an index at `cursor`.
+     */
+    async guildNamesAt(ids: string[], cursor: bigint): Promise<{ newer: boolean; names: Map<string, string> }> {
+      const { rows } = await pool.query<[boolean, string | null, string | null]>({
+        name: `feed-source-guild-names-at:${chainSchema}`,
+        text: `SELECT f.newer, g.id, g.name FROM (SELECT ${NEWER} AS newer) f
+                 LEFT JOIN "${chainSchema}".guilds g ON g.id = ANY($1::text[])`,
+        values: [ids, cursor.toString()],
+        rowMode: "array",
+      });
+      return { newer: rows[0]?.[0] ?? true, names: new Map(rows.filter((r) => r[1] !== null).map((r) => [r[1]!, r[2]!])) };
+    },
+
     /**
      * The page's rows (as rows()) and whether the read model has changed after `cursor`, in one
      * statement (one snapshot, one round trip): when it has not, a page computed from an index at
@@ -152,11 +192,7 @@ export function discoveryFeedSourceRepository(pool: pg.Pool, chainSchema: string
     async rowsAt(ids: string[], cursor: bigint): Promise<{ newer: boolean; rows: ShownRow[] }> {
       const { rows } = await pool.query<ShownRow & { newer: boolean }>({
         name: `feed-source-rows-at:${chainSchema}`,
-        // max() reads the last entry of each sequence index whatever the plan (a prepared statement's
-        // generic plan would answer "EXISTS (... > $2)" with a sequential scan).
-        text: `SELECT f.newer, x.* FROM (SELECT coalesce((SELECT max(change_seq) FROM api.discovery_missions) > $2, false)
-                                         OR coalesce((SELECT max(seq) FROM api.discovery_removed) > $2, false) AS newer) f
-                 LEFT JOIN (${ROWS}) x ON true`,
+        text: `SELECT f.newer, x.* FROM (SELECT ${NEWER} AS newer) f LEFT JOIN (${ROWS}) x ON true`,
         values: [ids, cursor.toString()],
       });
       return { newer: rows[0]?.newer ?? true, rows: rows.filter((r) => r.id !== null).map(({ newer: _, ...r }) => r) };

@@ -31,9 +31,16 @@ function mission(rnd: () => number, n: number): FeedIndexRow {
     expiresAt: NOW + Math.floor((rnd() - 0.1) * 86400), category: rnd() > 0.5 ? "pets" : "tech",
     latitude: located ? lat : null, longitude: located ? lng : null,
     pubLatitude: located ? shown.latitude : null, pubLongitude: located ? shown.longitude : null,
-    ratingSum: 0, ratingCount: 0, minGuildXp: null,
+    ratingSum: 0, ratingCount: 0, minGuildXp: rnd() > 0.7 ? Math.floor(rnd() * 500) : null,
+    title: rnd() > 0.05 ? `Walk the dog ${n} ${"é".repeat(n % 3)}` : null, categoryText: rnd() > 0.5 ? "Pets" : null,
   };
 }
+
+/** What a map marker shows of `m` (FeedStore.mapRows). */
+const marker = (m: FeedIndexRow) => ({
+  id: m.id, poster: m.poster, performer: m.performer, guild_uuid: m.guildId, reward: m.reward, expires_at: String(m.expiresAt),
+  title: m.title ?? "", category: m.categoryText ?? "", latitude: m.latitude, longitude: m.longitude, min_guild_xp: m.minGuildXp,
+});
 
 describe("FeedStore.near", () => {
   it("equals brute force: counts per shown position, the nearest by shown distance then id", () => {
@@ -87,6 +94,8 @@ describe("FeedStore.near", () => {
           return { id: m.id, loc, d: Math.round(distanceMeters(lat, lng, loc.latitude, loc.longitude) * 10) / 10 };
         }).sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1));
         expect(got.nearest, JSON.stringify(x)).toEqual(shown.slice(0, x.limit).map((s) => s.id));
+        // The markers' rows come from the index: what was written last, through moves and re-layouts.
+        expect(store.mapRows(got.nearest)).toEqual(got.nearest.map((id) => marker(all.get(id)!)));
         const counts = new Map<string, number>();
         for (const s of shown) counts.set(`${s.loc.latitude},${s.loc.longitude}`, (counts.get(`${s.loc.latitude},${s.loc.longitude}`) ?? 0) + 1);
         const mine = new Map(got.positions.map((p) => [`${p.latitude},${p.longitude}`, p.count]));

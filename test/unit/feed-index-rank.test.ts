@@ -30,7 +30,7 @@ function mission(rnd: () => number, n: number): FeedIndexRow {
     reward: String(1 + Math.floor(rnd() * 2e9)), expiresAt: NOW + Math.floor((rnd() - 0.05) * 8 * 86400),
     category: rnd() > 0.5 ? "pets" : "tech", latitude: located ? lat : null, longitude: located ? lng : null,
     pubLatitude: located ? shown.latitude : null, pubLongitude: located ? shown.longitude : null,
-    ratingSum, ratingCount, minGuildXp: rnd() > 0.5 ? 40 : null,
+    ratingSum, ratingCount, minGuildXp: rnd() > 0.5 ? 40 : null, title: null, categoryText: null,
   };
 }
 

@@ -7,7 +7,7 @@ import type { DiscoveryFeedRepository } from "../../repositories/discovery-feed.
 import type { JournalRepository } from "../../repositories/journal.repository.ts";
 import type { MissionsRepository } from "../../repositories/missions.repository.ts";
 import { clusterPoints, zoomForRadius } from "./cluster.ts";
-import type { FeedIndex } from "./feed-index.ts";
+import type { FeedIndex, MapRow } from "./feed-index.ts";
 import { categoryPreferences, combine, experience, GUILD_BOOST, WEIGHTS, type SortBy } from "./feed-scoring.ts";
 import { boundingBox, checkPresence, distanceMeters } from "./geo.ts";
 import { renderHighlight } from "./highlight.ts";
@@ -26,7 +26,7 @@ const poster = (r: CandidateRow, d: DisplayRow | undefined) => ({
 });
 
 /** Rows with a location as `viewer` sees them, nearest first (ties: id), the way the map lists them. */
-function byShownDistance(rows: CandidateRow[], viewer: string | undefined, lat: number, lng: number) {
+function byShownDistance<R extends Pick<CandidateRow, "id" | "latitude" | "longitude" | "poster" | "performer">>(rows: R[], viewer: string | undefined, lat: number, lng: number) {
   return rows
     .filter((r) => r.latitude !== null && r.longitude !== null)
     .map((r) => {
@@ -195,24 +195,27 @@ export function discoveryService(deps: {
       // The in-memory index answers the map (positions and the nearest) unless a reward bound is set
       // (it keeps reward scores, not amounts); SQL over the read model otherwise (the cells + KNN).
       const index = deps.feedIndex && f.minReward === undefined && f.maxReward === undefined ? deps.feedIndex : null;
+      // The index's rows carry their guild names; SQL's rows read them for the page.
+      type Marker = Omit<MapRow, "latitude" | "longitude"> & Pick<CandidateRow, "latitude" | "longitude"> & { guild_name: string | null };
       const [[candidates, positions], guilds] = await Promise.all([
         index
-          ? index.near({ ...q, limit: f.limit }).then((r) => [r.nearest, r.positions] as const)
-          : Promise.all([repo.nearest({ ...q, limit: f.limit }), repo.positions(q)]),
+          ? index.near({ ...q, limit: f.limit }).then((r) => [r.nearest as Marker[], r.positions] as const)
+          : Promise.all([repo.nearest({ ...q, limit: f.limit }), repo.positions(q)]).then(async ([rows, positions]) => {
+              const shown = await displayOf(rows);
+              return [rows.map((r) => ({ ...r, guild_name: shown.get(r.id)?.guild_name ?? null })), positions] as const;
+            }),
         viewer ? repo.userGuilds(viewer.evmAddress) : Promise.resolve(null),
       ]);
       const page = byShownDistance(candidates, viewerAddress, f.latitude, f.longitude).slice(0, f.limit);
-      const shown = await displayOf(page.map((v) => v.r));
       return {
         missions: page.map(({ r, loc, distance }) => {
-          const d = shown.get(r.id);
           return {
             id: r.id,
             title: r.title ?? "",
             category: r.category ?? "",
             rewardAmount: r.reward,
             guildId: r.guild_uuid ?? "",
-            guildName: d?.guild_name ?? "",
+            guildName: r.guild_name ?? "",
             expiresAt: iso(r.expires_at),
             distance,
             isEligible: guilds ? eligibility(r, guilds) : !r.guild_uuid,

@@ -18,13 +18,15 @@ import type { RankedRow } from "../../repositories/discovery-feed.repository.ts"
 import { distanceScore, posterReputationScore, rewardScore, WEIGHTS } from "./feed-scoring.ts";
 import { chord } from "../../repositories/discovery-cells.sql.ts";
 import { distanceMeters, EARTH_RADIUS_M, ecef } from "./geo.ts";
-import { SlotStrings } from "./slot-strings.ts";
+import { SlotStrings, SlotText } from "./slot-strings.ts";
 
 export interface FeedIndexSource {
   snapshot(onRows: (rows: FeedIndexRow[]) => void): Promise<bigint>;
   changesAfter(cursor: bigint): Promise<FeedIndexChanges>;
   rows(ids: string[]): Promise<ShownRow[]>;
   rowsAt(ids: string[], cursor: bigint): Promise<{ newer: boolean; rows: ShownRow[] }>;
+  guildNames(ids: string[]): Promise<Map<string, string>>;
+  guildNamesAt(ids: string[], cursor: bigint): Promise<{ newer: boolean; names: Map<string, string> }>;
 }
 
 export interface FeedIndexQuery {
@@ -41,6 +43,24 @@ export interface FeedIndexQuery {
   guildBoost: number;
   skip: number;
   take: number;
+}
+
+/**
+ * A mission as a map marker shows it, from the index (CandidateRow's names): the page of the map needs
+ * no read of the rows, only the guild names (title and category are "" when the mission has none).
+ */
+export interface MapRow {
+  id: string;
+  poster: string;
+  performer: string | null;
+  guild_uuid: string | null;
+  reward: string;
+  expires_at: string;
+  title: string | null;
+  category: string | null;
+  latitude: number;
+  longitude: number;
+  min_guild_xp: number | null;
 }
 
 /** A ranked entry: the mission's id and its unrounded factors (combine() rounds them for display). */
@@ -111,6 +131,8 @@ export class FeedStore {
   private cap = 0;
   /** Each slot's mission id, and the slot of an id (dead slots hold none). */
   private ids = new SlotStrings();
+  /** What the map shows of each mission: reward, title and category, NUL-separated. */
+  private text = new SlotText();
   private rs = new Float64Array(0); // reward score
   private ps = new Float64Array(0); // poster reputation score
   private exp = new Float64Array(0); // expires_at (s); -Infinity: dead slot
@@ -245,6 +267,7 @@ export class FeedStore {
     this.guild[i] = r.guildId === null ? -1 : this.guilds.id(r.guildId);
     this.poster[i] = this.addrs.id(r.poster.toLowerCase());
     this.performer[i] = r.performer === null ? -1 : this.addrs.id(r.performer.toLowerCase());
+    this.text.set(i, `${r.reward}\u0000${r.title ?? ""}\u0000${r.categoryText ?? ""}`);
     const [x, y, z] = point ? ecef(r.latitude!, r.longitude!) : [NaN, NaN, NaN];
     this.ex[i] = x; this.ey[i] = y; this.ez[i] = z;
     this.pos[i] = this.plat[i] === this.plat[i] ? this.positionId(this.plat[i]!, this.plng[i]!) : -1;
@@ -285,6 +308,7 @@ export class FeedStore {
     const i = this.ids.find(id);
     if (i < 0) return;
     this.ids.delete(i);
+    this.text.delete(i);
     this.disown(i);
     const g = this.gs[i]! - 1;
     if (g >= 0) {
@@ -298,6 +322,23 @@ export class FeedStore {
 
   has(id: string): boolean {
     return this.ids.find(id) >= 0;
+  }
+
+  /** The map's rows of these held missions with a point, in the order given (others are left out). */
+  mapRows(ids: string[]): MapRow[] {
+    const out: MapRow[] = [];
+    for (const id of ids) {
+      const i = this.ids.find(id);
+      if (i < 0 || this.lat[i] !== this.lat[i]) continue;
+      const [reward, title, category] = this.text.get(i)!.split("\u0000") as [string, string, string];
+      const g = this.guild[i]!, f = this.performer[i]!, xp = this.minXp[i]!;
+      out.push({
+        id, poster: this.addrs.name(this.poster[i]!)!, performer: f < 0 ? null : this.addrs.name(f)!,
+        guild_uuid: g < 0 ? null : this.guilds.name(g)!, reward, expires_at: String(this.exp[i]!), title, category,
+        latitude: this.lat[i]!, longitude: this.lng[i]!, min_guild_xp: xp === xp ? xp : null,
+      });
+    }
+    return out;
   }
 
   /** Open missions held. */
@@ -327,12 +368,13 @@ export class FeedStore {
     }
     order.sort((a, b) => this.guild[a]! - this.guild[b]! || bucket[a]! - bucket[b]! || key[b]! - key[a]!);
     const old = {
-      ids: this.ids, rs: this.rs, ps: this.ps, exp: this.exp, lat: this.lat, lng: this.lng, plat: this.plat, plng: this.plng, minXp: this.minXp,
+      ids: this.ids, text: this.text, rs: this.rs, ps: this.ps, exp: this.exp, lat: this.lat, lng: this.lng, plat: this.plat, plng: this.plng, minXp: this.minXp,
       cat: this.cat, guild: this.guild, poster: this.poster, performer: this.performer, ex: this.ex, ey: this.ey, ez: this.ez, pos: this.pos,
     };
     this.cap = 0;
     this.size = 0;
     this.ids = new SlotStrings();
+    this.text = new SlotText();
     for (const k of ["rs", "ps", "exp", "lat", "lng", "plat", "plng", "minXp", "ex", "ey", "ez", "bk1", "bk2", "blo", "bhi"] as const) this[k] = new Float64Array(0);
     for (const k of ["cat", "guild", "poster", "performer", "pos", "gs", "gNext", "gPrev", "bcats", "bguild"] as const) this[k] = new Int32Array(0);
     this.grid.clear();
@@ -350,6 +392,7 @@ export class FeedStore {
       prevGuild = g;
       if (i >= this.cap) this.grow(i + 1);
       this.ids.set(i, old.ids.get(o)!);
+      this.text.set(i, old.text.get(o)!);
       this.rs[i] = old.rs[o]!; this.ps[i] = old.ps[o]!; this.exp[i] = old.exp[o]!; this.lat[i] = old.lat[o]!; this.lng[i] = old.lng[o]!;
       this.plat[i] = old.plat[o]!; this.plng[i] = old.plng[o]!; this.minXp[i] = old.minXp[o]!;
       this.cat[i] = old.cat[o]!; this.guild[i] = g; this.poster[i] = old.poster[o]!; this.performer[i] = old.performer[o]!;
@@ -1224,26 +1267,38 @@ export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: num
    * use, or after a long idle) catch up, compute again and read the rows. A change committed before the
    * call is after the cursor or applied, so read-your-writes holds either way.
    */
-  async function current<T>(compute: (s: FeedStore) => T, idsOf: (r: T) => string[]): Promise<{ result: T; shown: ShownRow[] }> {
+  async function current<T, R>(
+    compute: (s: FeedStore) => T,
+    read: { at: (r: T, cursor: bigint) => Promise<{ newer: boolean; got: R }>; now: (r: T) => Promise<R> },
+  ): Promise<{ result: T; got: R }> {
     if (store && !running && Date.now() - syncedAt <= maxIdleMs) {
       const at = cursor;
       const result = compute(store);
-      const { newer, rows } = await source.rowsAt(idsOf(result), at);
+      const { newer, got } = await read.at(result, at);
       if (!newer) {
         if (cursor === at) syncedAt = Date.now();
-        return { result, shown: rows };
+        return { result, got };
       }
     }
     await sync();
     const result = compute(store!);
-    return { result, shown: await source.rows(idsOf(result)) };
+    return { result, got: await read.now(result) };
   }
+  /** current() with the rows of the ids a computation picked, read from the read model. */
+  const withRows = <T>(compute: (s: FeedStore) => T, idsOf: (r: T) => string[]) =>
+    current(compute, {
+      at: async (r, at) => {
+        const { newer, rows } = await source.rowsAt(idsOf(r), at);
+        return { newer, got: rows };
+      },
+      now: (r) => source.rows(idsOf(r)),
+    });
 
   return {
     sync,
     /** A ranked page (the index's state after a sync). */
     async rank(q: FeedIndexQuery): Promise<{ rows: (RankedRow & Pick<ShownRow, "guild_name" | "poster_id" | "poster_name">)[]; scored: number; visited: number }> {
-      const { result: { rows, scored, visited }, shown } = await current((s) => s.rank(q), (r) => r.rows.map((x) => x.id));
+      const { result: { rows, scored, visited }, got: shown } = await withRows((s) => s.rank(q), (r) => r.rows.map((x) => x.id));
       const byId = new Map(shown.map((r) => [r.id, r]));
       const out: (RankedRow & Pick<ShownRow, "guild_name" | "poster_id" | "poster_name">)[] = [];
       for (const r of rows) {
@@ -1252,11 +1307,27 @@ export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: num
       }
       return { rows: out, scored, visited };
     },
-    /** The map (FeedStore.near) as of a sync, with the candidate rows of the nearest, nearest first. */
-    async near(q: NearQuery): Promise<{ positions: { latitude: number; longitude: number; count: number }[]; nearest: ShownRow[]; visited: number }> {
-      const { result: r, shown } = await current((s) => s.near(q), (r) => r.nearest);
-      const byId = new Map(shown.map((x) => [x.id, x]));
-      return { positions: r.positions, nearest: r.nearest.flatMap((id) => byId.get(id) ?? []), visited: r.visited };
+    /**
+     * The map (FeedStore.near) as of a sync, with the rows of the nearest, nearest first, from the index
+     * itself; the one round trip checks the cursor and reads the page's guild names.
+     */
+    async near(q: NearQuery): Promise<{ positions: { latitude: number; longitude: number; count: number }[]; nearest: (MapRow & { guild_name: string | null })[]; visited: number }> {
+      const guildsOf = (rows: MapRow[]) => [...new Set(rows.flatMap((x) => (x.guild_uuid === null ? [] : [x.guild_uuid])))];
+      const { result: r, got: names } = await current(
+        (s) => {
+          const found = s.near(q);
+          return { ...found, rows: s.mapRows(found.nearest) };
+        },
+        {
+          at: async (r, at) => {
+            const { newer, names } = await source.guildNamesAt(guildsOf(r.rows), at);
+            return { newer, got: names };
+          },
+          now: (r) => source.guildNames(guildsOf(r.rows)),
+        },
+      );
+      const nearest = r.rows.map((x) => ({ ...x, guild_name: x.guild_uuid === null ? null : (names.get(x.guild_uuid) ?? null) }));
+      return { positions: r.positions, nearest, visited: r.visited };
     },
     /** Open missions held (diagnostics). */
     size: () => store?.count() ?? 0,

@@ -151,6 +151,58 @@ export class SlotStrings {
   }
 }
 
+/**
+ * Strings addressed by slot only (no lookup by string, so any two slots may hold the same text), in one
+ * UTF-16 buffer with offsets, like SlotStrings. The feed index keeps what the map shows of a mission
+ * (reward, title, category) in one: 700k titles as JavaScript strings would be 700k more objects for
+ * every full collection to mark. Replacing a slot's text appends the new one; the old characters stay
+ * until the owner builds a new table (the index does at each re-layout).
+ */
+export class SlotText {
+  private chars = new Uint16Array(0);
+  private used = 0;
+  private off = new Int32Array(0);
+  private len = new Int32Array(0); // -1: the slot holds no text
+
+  has(slot: number): boolean {
+    return slot >= 0 && slot < this.len.length && this.len[slot]! >= 0;
+  }
+
+  /** The text at `slot`, or undefined. */
+  get(slot: number): string | undefined {
+    if (!this.has(slot)) return undefined;
+    const o = this.off[slot]!;
+    return String.fromCharCode.apply(null, this.chars.subarray(o, o + this.len[slot]!) as unknown as number[]);
+  }
+
+  /** Puts `s` at `slot` (replacing what it held; the same text again writes nothing). */
+  set(slot: number, s: string): void {
+    if (slot >= this.len.length) {
+      const n = Math.max(1024, this.len.length * 2, slot + 1);
+      const off = new Int32Array(n);
+      off.set(this.off);
+      const len = new Int32Array(n).fill(-1);
+      len.set(this.len);
+      this.off = off;
+      this.len = len;
+    } else if (this.len[slot] === s.length && this.get(slot) === s) return;
+    if (this.used + s.length > this.chars.length) {
+      const c = new Uint16Array(Math.max(1 << 16, this.chars.length * 2, this.used + s.length));
+      c.set(this.chars.subarray(0, this.used));
+      this.chars = c;
+    }
+    const o = this.used;
+    for (let k = 0; k < s.length; k++) this.chars[o + k] = s.charCodeAt(k);
+    this.used += s.length;
+    this.off[slot] = o;
+    this.len[slot] = s.length;
+  }
+
+  delete(slot: number): void {
+    if (this.has(slot)) this.len[slot] = -1;
+  }
+}
+
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
