@@ -92,6 +92,13 @@ describe("webhooks", () => {
   let poster: PrivateKeyAccount;
   let performer: PrivateKeyAccount;
   let tp: string;
+  /** The poster's endpoint's delivery log once it holds `n` attempts (the dispatcher records an attempt
+   * after the receiver answers, so the log can trail the receiver by a moment). */
+  const deliveries = (id: string, n: number) =>
+    until(`${n} attempts in the delivery log`, async () => {
+      const d = (await call(api.url, "GET", `/webhooks/${id}/deliveries`, { token: tp })).body.deliveries as any[];
+      return d.length >= n ? d : null;
+    }, 5_000);
 
   it("registration; an accept on the poster's mission delivers mission.accepted, verified by standardwebhooks", async () => {
     poster = await chain.freshUser();
@@ -149,15 +156,7 @@ describe("webhooks", () => {
     expect(event(two[1]!).event).toBe("mission.created");
     expect(event(two[1]!).data.missionId).toBe(await missionUuid(m.onChainId));
     expect(two[1]!.body).toBe(two[0]!.body); // same bytes on retry
-    // The dispatcher records an attempt after the receiver answers, so the log can trail the receiver by a moment.
-    const log = await until(
-      "two attempts in the delivery log",
-      async () => {
-        const d = (await call(api.url, "GET", `/webhooks/${r.body.id}/deliveries`, { token: tp })).body.deliveries;
-        return d.length >= 2 ? d : null;
-      },
-      5_000,
-    );
+    const log = await deliveries(r.body.id, 2);
     expect(log.map((d: any) => [d.attempt, d.status, d.responseCode])).toEqual([[2, "succeeded", 200], [1, "failed", 500]]);
     expect(log[1].nextRetryAt).toBeNull(); // delivered since: no retry pending
   });
@@ -194,15 +193,7 @@ describe("webhooks", () => {
     expect(n.status, JSON.stringify(n.body)).toBe(200);
     expect(n.body.notifications).toHaveLength(1);
     expect(n.body.notifications[0].data.webhookId).toBe(r.body.id);
-    // The dispatcher records an attempt after the receiver answers, so the log can trail the receiver by a moment.
-    const log = await until(
-      "two attempts in the delivery log",
-      async () => {
-        const d = (await call(api.url, "GET", `/webhooks/${r.body.id}/deliveries`, { token: tp })).body.deliveries;
-        return d.length >= 2 ? d : null;
-      },
-      5_000,
-    );
+    const log = await deliveries(r.body.id, 3);
     expect(log.map((d: any) => d.status)).toEqual(["gave_up", "failed", "failed"]);
   });
 

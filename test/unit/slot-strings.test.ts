@@ -3,7 +3,7 @@
 // table's growth and reuse of removed entries, and order strings as JavaScript's `<` does.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SlotStrings } from "../../api/services/discovery/slot-strings.ts";
+import { SlotStrings, SlotText } from "../../api/services/discovery/slot-strings.ts";
 
 type Op = { kind: "set"; slot: number; s: string } | { kind: "delete"; slot: number };
 
@@ -87,5 +87,36 @@ describe("SlotStrings", () => {
     t.clear();
     expect(t.size).toBe(0);
     expect(t.find(id(1))).toBe(-1);
+  });
+});
+
+describe("SlotText", () => {
+  it("agrees with an array after any sequence of sets (replacing, equal texts in several slots) and deletes", () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 1500 }), (ops) => {
+        const t = new SlotText();
+        const ref: (string | undefined)[] = [];
+        for (const o of ops) {
+          if (o.kind === "set") {
+            t.set(o.slot, o.s);
+            ref[o.slot] = o.s;
+          } else {
+            t.delete(o.slot);
+            ref[o.slot] = undefined;
+          }
+        }
+        const wrong: number[] = []; // one expect for the 3,002 slots
+        for (let slot = 0; slot <= 3001; slot++) if (t.get(slot) !== ref[slot] || t.has(slot) !== (ref[slot] !== undefined)) wrong.push(slot);
+        expect(wrong).toEqual([]);
+        const held = ref.flatMap((x, slot) => (x === undefined ? [] : [slot]));
+        for (let k = 1; k < Math.min(held.length, 200); k++) {
+          const a = held[k - 1]!, b = held[k]!;
+          const x = ref[a]!, y = ref[b]!;
+          expect(t.compare(a, b)).toBe(x < y ? -1 : x > y ? 1 : 0);
+          expect(t.equals(a, y)).toBe(x === y);
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -15,6 +15,7 @@
 // the whole index. The first ranking loads it (a snapshot read in batches).
 import type { FeedIndexChanges, FeedIndexRow, ShownRow } from "../../repositories/discovery-feed-source.repository.ts";
 import type { RankedRow } from "../../repositories/discovery-feed.repository.ts";
+import type { CandidateRow } from "../../repositories/discovery.repository.ts";
 import { distanceScore, posterReputationScore, rewardScore, WEIGHTS } from "./feed-scoring.ts";
 import { chord } from "../../repositories/discovery-cells.sql.ts";
 import { distanceMeters, EARTH_RADIUS_M, ecef } from "./geo.ts";
@@ -49,19 +50,8 @@ export interface FeedIndexQuery {
  * A mission as a map marker shows it, from the index (CandidateRow's names): the page of the map needs
  * no read of the rows, only the guild names (title and category are "" when the mission has none).
  */
-export interface MapRow {
-  id: string;
-  poster: string;
-  performer: string | null;
-  guild_uuid: string | null;
-  reward: string;
-  expires_at: string;
-  title: string | null;
-  category: string | null;
-  latitude: number;
-  longitude: number;
-  min_guild_xp: number | null;
-}
+export type MapRow = Pick<CandidateRow, "id" | "poster" | "performer" | "guild_uuid" | "reward" | "expires_at" | "title" | "category" | "min_guild_xp">
+  & { latitude: number; longitude: number };
 
 /** A ranked entry: the mission's id and its unrounded factors (combine() rounds them for display). */
 export interface IndexRanked {
