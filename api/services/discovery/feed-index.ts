@@ -20,6 +20,7 @@ import { distanceScore, posterReputationScore, rewardScore, WEIGHTS } from "./fe
 import { chord } from "../../repositories/discovery-cells.sql.ts";
 import { distanceMeters, EARTH_RADIUS_M, ecef } from "./geo.ts";
 import { SlotStrings, SlotText } from "./slot-strings.ts";
+import { OwnerLists } from "./owner-lists.ts";
 
 export interface FeedIndexSource {
   snapshot(onRows: (rows: FeedIndexRow[]) => void): Promise<bigint>;
@@ -153,7 +154,7 @@ export class FeedStore {
   private gs = new Int32Array(0);
   private gNext = new Int32Array(0);
   private gPrev = new Int32Array(0);
-  private byAddr = new Map<number, number[]>();
+  private owners = new OwnerLists(); // each address's slots (the map shows a viewer theirs exactly)
   private bulkMark = new Uint8Array(0);
   // near()'s scratch, reused: missions per neighbourhood point (zero between calls), hits of a query.
   private posCount = new Int32Array(0);
@@ -218,29 +219,15 @@ export class FeedStore {
 
   /** Adds slot i to its poster's and performer's lists. */
   private owned(i: number) {
-    for (const a of this.owners(i)) {
-      let l = this.byAddr.get(a);
-      if (!l) this.byAddr.set(a, (l = []));
-      l.push(i);
-    }
+    const p = this.poster[i]!, f = this.performer[i]!;
+    this.owners.add(i, 0, p);
+    if (f >= 0 && f !== p) this.owners.add(i, 1, f);
   }
 
   private disown(i: number) {
-    for (const a of this.owners(i)) {
-      const l = this.byAddr.get(a);
-      if (!l) continue;
-      const at = l.indexOf(i);
-      if (at >= 0) {
-        l[at] = l[l.length - 1]!;
-        l.pop();
-      }
-      if (l.length === 0) this.byAddr.delete(a);
-    }
-  }
-
-  private owners(i: number): number[] {
     const p = this.poster[i]!, f = this.performer[i]!;
-    return f >= 0 && f !== p ? [p, f] : [p];
+    this.owners.remove(i, 0, p);
+    if (f >= 0 && f !== p) this.owners.remove(i, 1, f);
   }
 
   private write(i: number, r: FeedIndexRow) {
@@ -369,7 +356,7 @@ export class FeedStore {
     for (const k of ["cat", "guild", "poster", "performer", "pos", "gs", "gNext", "gPrev", "bcats", "bguild"] as const) this[k] = new Int32Array(0);
     this.grid.clear();
     this.gt = new GroupTable();
-    this.byAddr.clear();
+    this.owners.clear();
     this.bnoPoint = new Uint8Array(0);
     this.bempty = new Uint8Array(0);
     this.grow(order.length);
@@ -492,7 +479,8 @@ export class FeedStore {
     }
     // The viewer's own missions, at their exact points (out of their point's count where a group counted whole).
     if (viewer >= 0) {
-      for (const i of this.byAddr.get(viewer) ?? []) {
+      for (let l = this.owners.first(viewer); l >= 0; l = this.owners.after(l)) {
+        const i = this.owners.slotOf(l);
         if (!(exp[i]! > now)) continue;
         const dx = ex[i]! - cx, dy = ey[i]! - cy, dz = ez[i]! - cz;
         if (!(dx * dx + dy * dy + dz * dz <= c2)) continue; // outside, or no point
