@@ -1,6 +1,6 @@
 // Push delivery behind an interface. Web Push (RFC 8030/8291, VAPID) via the `web-push` package;
 // mobile tokens (ios/android) need FCM/APNs credentials we do not have: they are kept, not sent to.
-import webpush from "web-push";
+// `web-push` loads on the first delivery (a copy without VAPID keys never loads it).
 import type { Logger } from "../lib/logger.ts";
 import type { DeviceTokenRow } from "../repositories/notifications.repository.ts";
 
@@ -45,6 +45,7 @@ export function webPushDelivery(opts: {
       try {
         // web-push builds the RFC 8291 encrypted body and the VAPID headers; we send it with fetch
         // (any scheme, our own timeout).
+        const { default: webpush } = await import("web-push");
         const req = webpush.generateRequestDetails({ endpoint: device.token, keys }, pushBody(payload), {
           vapidDetails,
           TTL: 24 * 60 * 60,

@@ -2,15 +2,22 @@
 // service's: the relayer, which the indexer accepts) and has the sponsor submit them through the
 // relayer module (attestByDelegation), so the rater pays no gas.
 // The SDK's ESM build does not load under Node (a named lodash import), so its CommonJS build is used.
+// It and ethers load on first use: they are ~70,000 heap objects (21 MB) that every full garbage
+// collection of a copy that never signs a rating would otherwise mark, on the core that serves requests.
 import { createRequire } from "node:module";
 import { type Account, type Address, type Hex, bytesToHex, pad, toHex, zeroHash } from "viem";
+import { privateKeyToAddress } from "viem/accounts";
 import { easAbi } from "../../../abis/index.ts";
 import type { ChainContext, Relayer } from "../../lib/ports.ts";
 import type { LocksRepository } from "../../repositories/locks.repository.ts";
 
 const require = createRequire(import.meta.url);
-const sdk = require("@ethereum-attestation-service/eas-sdk") as typeof import("@ethereum-attestation-service/eas-sdk");
-const { Wallet } = require("ethers") as typeof import("ethers");
+type Sdk = typeof import("@ethereum-attestation-service/eas-sdk");
+type Ethers = typeof import("ethers");
+let sdkModule: Sdk | undefined;
+let ethersModule: Ethers | undefined;
+const sdk = (): Sdk => (sdkModule ??= require("@ethereum-attestation-service/eas-sdk") as Sdk);
+const ethers = (): Ethers => (ethersModule ??= require("ethers") as Ethers);
 
 export const RATING_SCHEMA = "bytes32 missionId,address rater,address ratee,uint8 score,string comment,uint256 timestamp";
 
@@ -27,7 +34,7 @@ export interface RatingClaim {
 export const ratingMissionBytes32 = (onChainId: bigint): Hex => pad(toHex(onChainId), { size: 32 });
 
 export function encodeRating(r: RatingClaim): Hex {
-  return new sdk.SchemaEncoder(RATING_SCHEMA).encodeData([
+  return new (sdk().SchemaEncoder)(RATING_SCHEMA).encodeData([
     { name: "missionId", type: "bytes32", value: ratingMissionBytes32(r.missionOnChainId) },
     { name: "rater", type: "address", value: r.rater },
     { name: "ratee", type: "address", value: r.ratee },
@@ -54,21 +61,24 @@ export function ratingAttester(deps: {
 }) {
   const deployment = deps.chain.deployment!;
   const easAddress = deployment.contracts.EAS.address;
-  const signer = new Wallet(deps.attesterKey);
+  const attesterAddress = privateKeyToAddress(deps.attesterKey);
+  let signer: InstanceType<Ethers["Wallet"]> | null = null;
+  const signerOf = () => (signer ??= new (ethers().Wallet)(deps.attesterKey));
   let delegated: import("@ethereum-attestation-service/eas-sdk").Delegated | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
   async function getDelegated() {
     if (!delegated) {
       const version = (await deps.chain.publicClient.readContract({ address: easAddress, abi: easAbi, functionName: "version" })) as string;
-      delegated = new sdk.Delegated({ address: easAddress, chainId: BigInt(deps.chain.chainId), version }, new sdk.EAS(easAddress));
+      const { Delegated, EAS } = sdk();
+      delegated = new Delegated({ address: easAddress, chainId: BigInt(deps.chain.chainId), version }, new EAS(easAddress));
     }
     return delegated;
   }
 
   async function attestLocked(r: RatingClaim) {
     const d = await getDelegated();
-    const attester = signer.address as Address;
+    const attester = attesterAddress;
     const nonce = (await deps.chain.publicClient.readContract({ address: easAddress, abi: easAbi, functionName: "getNonce", args: [attester] })) as bigint;
     const data = encodeRating(r);
     const request = {
@@ -81,7 +91,7 @@ export function ratingAttester(deps: {
       value: 0n,
     };
     const deadline = 0n; // no expiry: it is submitted at once, by us
-    const signed = await d.signDelegatedAttestation({ ...request, deadline, nonce }, signer);
+    const signed = await d.signDelegatedAttestation({ ...request, deadline, nonce }, signerOf());
     const sig = { v: signed.signature.v, r: signed.signature.r as Hex, s: signed.signature.s as Hex };
     const sent = await deps.sponsor.send(
       "attestByDelegation",
@@ -97,7 +107,7 @@ export function ratingAttester(deps: {
   }
 
   return {
-    attester: signer.address as Address,
+    attester: attesterAddress,
     /** Signs and submits one rating; resolves once mined and indexed (bounded). */
     attest(r: RatingClaim) {
       const run = queue.then(() => deps.locks.withLock("ratingAttestation", () => attestLocked(r)));
