@@ -18,7 +18,7 @@ import { rateLimit } from "./middlewares/rate-limit.ts";
 import { contentSecurityPolicy, corsPolicy, databaseOutage, securityHeaders } from "./middlewares/security.ts";
 import { docsRouter } from "./routes/system/docs.ts";
 import { graphiqlAssetsRouter } from "./routes/system/graphiql.ts";
-import { unlessEvidenceUpload } from "./routes/disputes/disputes.paths.ts";
+import { evidenceUploadGate, unlessEvidenceUpload } from "./routes/disputes/disputes.paths.ts";
 import { attachRealtime, type Realtime } from "./services/discovery/realtime.ts";
 import { loadReactors } from "./reactors/index.ts";
 import { startReactorRunner, type ReactorRunner } from "./reactors/runner.ts";
@@ -49,7 +49,7 @@ export function buildApp(deps: Deps) {
     "*",
     unlessEvidenceUpload((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next))),
   );
-  app.use("*", unlessEvidenceUpload(requireJsonBody()), idempotency());
+  app.use("*", unlessEvidenceUpload(requireJsonBody()), evidenceUploadGate(), idempotency());
 
   const api = apiRouter();
   // The unversioned API and /v2 are the same routes (spec "Versioning").

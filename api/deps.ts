@@ -2,7 +2,7 @@
 // narrow interfaces (api/lib/ports.ts), and handed to handlers via c.var.deps.
 import { createPublicClient, http, type PublicClient } from "viem";
 import { knownChain } from "../indexer/lib/known-chains.ts";
-import { keeperIntervalMs, relayerKeys, type Env } from "./env.ts";
+import { EnvError, keeperIntervalMs, relayerKeys, type Env } from "./env.ts";
 import { chainTables } from "./db/chain.ts";
 import { API_POOL, createDatabase, prefill, type Database } from "./db/client.ts";
 import { deploymentFile, loadDeployment } from "./lib/deployment.ts";
@@ -66,6 +66,11 @@ export function createDeps(env: Env, logger: Logger) {
   const chainId = env.CHAIN_ID ?? deployment?.chainId ?? 31337;
   if (deployment && deployment.chainId !== chainId) {
     throw new Error(`CHAIN_ID ${chainId} does not match the deployment file's chainId ${deployment.chainId}`);
+  }
+  // The built-in development secret is published: on any chain but the local one, anyone could
+  // forge a token for any user with it (as with relayer keys, only anvil's 31337 has defaults).
+  if (chainId !== 31337 && !env.JWT_SECRET) {
+    throw new EnvError([{ variable: "JWT_SECRET", reason: `required on chain ${chainId} (only the local chain 31337 may use the development secret)` }]);
   }
   const publicClient = createPublicClient({
     transport: http(env.RPC_URL, { timeout: 10_000, retryCount: 1 }),

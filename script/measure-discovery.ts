@@ -33,8 +33,8 @@ async function seed(pool: pg.Pool) {
   const now = Math.floor(Date.now() / 1000);
   // 30% around Berlin (dense), the rest spread over central Europe.
   await pool.query(`
-    INSERT INTO api.mission_details (details_hash, on_chain_id, title, description, category, latitude, longitude, radius, metadata, salt)
-    SELECT 'h' || i, i::text,
+    INSERT INTO api.mission_details (details_hash, on_chain_id, escrow_address, title, description, category, latitude, longitude, radius, metadata, salt)
+    SELECT 'h' || i, i::text, '0xe',
            (ARRAY['Deliver','Walk','Clean','Repair','Paint','Move','Water','Fetch'])[1 + i % 8] || ' ' ||
            (ARRAY['parcel','dog','kitchen','bike','fence','piano','plants','groceries','laptop','garden'])[1 + (i / 8) % 10] || ' #' || i,
            'Task number ' || i || ' near the ' || (ARRAY['station','park','market','river','school'])[1 + i % 5],

@@ -157,7 +157,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check a GPS fix against the mission's geofence (+100 m grace) */
+        /** Check a GPS fix against the mission's geofence (+100 m grace); the performer or the poster only */
         post: operations["verifyPresence"];
         delete?: never;
         options?: never;
@@ -2576,6 +2576,15 @@ export interface operations {
             };
             /** @description Error 401 */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

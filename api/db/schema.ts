@@ -144,11 +144,17 @@ export const relayerBroadcasts = api.table(
   (t) => [uniqueIndex("relayer_broadcasts_hash_idx").on(t.hash), index("relayer_broadcasts_outbox_idx").on(t.outboxId)],
 );
 
-/** One row per details commitment; the chain says which one is current (join on details_hash). */
+/**
+ * One row per details commitment. A mission shows a row only while the chain holds its hash AND the row
+ * was written for that mission (escrow + on-chain id): the hash is public, and a copied commitment must
+ * not carry another mission's text and exact location.
+ */
 export const missionDetails = api.table(
   "mission_details",
   {
     detailsHash: text("details_hash").primaryKey(),
+    /** Lowercase escrow address; set with `onChainId` once the chain has the mission. */
+    escrowAddress: text("escrow_address"),
     onChainId: text("on_chain_id"),
     title: text("title").notNull(),
     description: text("description").notNull(),
@@ -161,7 +167,7 @@ export const missionDetails = api.table(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("mission_details_on_chain_id_idx").on(t.onChainId)],
+  (t) => [index("mission_details_mission_idx").on(t.onChainId, t.escrowAddress)],
 );
 
 export const missionProofs = api.table("mission_proofs", {
@@ -173,9 +179,12 @@ export const missionProofs = api.table("mission_proofs", {
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 
+/** A dispute's private reason; shown only for the dispute it was written for (escrow + on-chain id). */
 export const disputeRecords = api.table("dispute_records", {
   id: uuid("id").primaryKey().defaultRandom(),
   missionOnChainId: text("mission_on_chain_id").notNull(),
+  /** Lowercase escrow address of the dispute. */
+  escrowAddress: text("escrow_address"),
   disputeOnChainId: text("dispute_on_chain_id"),
   initiatorId: uuid("initiator_id").references(() => users.id, { onDelete: "set null" }),
   reason: text("reason").notNull(),

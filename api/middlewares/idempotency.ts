@@ -1,6 +1,9 @@
 // Idempotency-Key on every POST: same key + same body -> the stored response (no second effect);
 // same key + another body -> 422 IDEMPOTENCY_KEY_REUSED; same key still running -> 409
-// IDEMPOTENCY_KEY_IN_USE. Keys are scoped per user (per client IP before sign-in), kept 24 h.
+// IDEMPOTENCY_KEY_IN_USE. Keys are scoped per user, kept 24 h. Before sign-in only the public POSTs
+// (sign-in, GraphQL) take a key, per client IP: an anonymous request to a signed-in route is refused
+// by its route before anything reads its body. The body is read as bytes (within the limit the
+// middlewares before this one set), which the route's own parser then reuses.
 // An in-flight claim of a dead API process (its heartbeat stopped: kill -9) is taken over; the
 // request then runs again under the same (scope, key), and the relayer resumes the transaction it
 // recorded for that key instead of sending a second one (api/services/relayer/).
@@ -16,14 +19,20 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const STALE_IN_FLIGHT_MS = 5 * 60 * 1000;
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
-function requestHash(method: string, path: string, body: string): string {
-  let normalized = body;
+/** POST routes that answer without a token (the rest refuse an anonymous request themselves). */
+const PUBLIC_POST_RE = /^(\/v2)?\/(auth\/message|auth\/verify|graphql)\/?$/;
+
+function requestHash(method: string, path: string, body: ArrayBuffer, contentType: string | undefined): string {
+  const h = createHash("sha256").update(`${method} ${path}\n`);
+  if (contentType?.toLowerCase().startsWith("multipart/")) return h.update(new Uint8Array(body)).digest("hex");
+  const text = new TextDecoder().decode(body);
+  let normalized = text;
   try {
-    normalized = body.trim() === "" ? "" : canonicalJson(JSON.parse(body));
+    normalized = text.trim() === "" ? "" : canonicalJson(JSON.parse(text));
   } catch {
     // not JSON: compare the raw text
   }
-  return createHash("sha256").update(`${method} ${path}\n${normalized}`).digest("hex");
+  return h.update(normalized).digest("hex");
 }
 
 export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
@@ -32,10 +41,11 @@ export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   if (!KEY_RE.test(key)) {
     throw validationError([{ field: "header.Idempotency-Key", reason: "must be 1-255 visible ASCII characters" }]);
   }
-  const repo = c.get("deps").repos.idempotency;
   const user = c.get("user");
+  if (!user && !PUBLIC_POST_RE.test(c.req.path)) return next();
+  const repo = c.get("deps").repos.idempotency;
   const scope = user ? `user:${user.id}` : `ip:${c.get("clientIp")}`;
-  const hash = requestHash(c.req.method, c.req.path.replace(/^\/v2(?=\/)/, ""), await c.req.text());
+  const hash = requestHash(c.req.method, c.req.path.replace(/^\/v2(?=\/)/, ""), await c.req.arrayBuffer(), c.req.header("Content-Type"));
 
   let claimed = await repo.claim(scope, key, hash, IDEMPOTENCY_TTL_MS);
   if (!claimed && (await repo.reclaimIfStale(scope, key, STALE_IN_FLIGHT_MS))) {

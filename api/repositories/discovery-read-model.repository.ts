@@ -26,7 +26,7 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
   /**
    * The projection of the missions matching `where` (SQL over m = chain mission). The details are
    * attached only while the chain holds their hash AND they were registered for this mission (their
-   * on_chain_id): another mission committing a copied hash does not inherit its text and location.
+   * escrow and on_chain_id): another mission committing a copied hash does not inherit its text and location.
    */
   const projection = (where: string) => `
     SELECT m.id, m.on_chain_id, lower(m.poster), lower(m.performer), m.state, m.guild_uuid, m.reward,
@@ -36,7 +36,7 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
              (SELECT max(be.min_guild_xp) FROM ${s}.board_entries be WHERE be.mission_id = m.id AND be.active) END,
            d.search_vector
       FROM ${s}.missions m
-      LEFT JOIN api.mission_details d ON d.details_hash = lower(m.details_hash) AND d.on_chain_id = m.on_chain_id::text
+      LEFT JOIN api.mission_details d ON d.details_hash = lower(m.details_hash) AND d.on_chain_id = m.on_chain_id::text AND d.escrow_address = m.escrow_address
       LEFT JOIN ${s}.user_stats us ON us.address = lower(m.poster)
      WHERE ${where}`;
 
@@ -130,9 +130,15 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
      * The details write that makes a details row current for its mission (the create path records the
      * on-chain id once the chain has it), and the mission's row, in one transaction.
      */
-    async attachDetails(hash: string, onChainId: string): Promise<void> {
+    async attachDetails(hash: string, mission: { escrowAddress: string; onChainId: string }): Promise<void> {
+      const { onChainId } = mission;
       await inTransaction(async (c) => {
-        await c.query(`UPDATE api.mission_details SET on_chain_id = $2 WHERE details_hash = $1`, [hash.toLowerCase(), onChainId]);
+        // Once bound, a details row never moves to another mission.
+        await c.query(
+          `UPDATE api.mission_details SET on_chain_id = $2, escrow_address = $3
+            WHERE details_hash = $1 AND (on_chain_id IS NULL OR (on_chain_id = $2 AND escrow_address = $3))`,
+          [hash.toLowerCase(), onChainId, mission.escrowAddress.toLowerCase()],
+        );
         const { rows } = await c.query<{ id: string }>(`SELECT id FROM ${s}.missions WHERE on_chain_id = $1::numeric`, [onChainId]);
         await refreshOn(c, rows.map((r) => r.id));
       });

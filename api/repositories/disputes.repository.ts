@@ -75,7 +75,7 @@ export function disputesRepository(pool: pg.Pool, db: Db, chainSchema: string) {
            json_build_object('poster', p.u, 'performer', f.u, 'initiator', i.u, 'resolver', r.u) AS names
       FROM ${s}.disputes d
       JOIN ${s}.missions m ON m.id = d.mission_id
-      LEFT JOIN api.mission_details md ON md.details_hash = m.details_hash
+      LEFT JOIN api.mission_details md ON md.details_hash = m.details_hash AND md.on_chain_id = m.on_chain_id::text AND md.escrow_address = m.escrow_address
       LEFT JOIN LATERAL (${userSub("d.poster")}) p ON true
       LEFT JOIN LATERAL (${userSub("d.performer")}) f ON true
       LEFT JOIN LATERAL (${userSub("d.initiator")}) i ON true

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { disputeRecords, missionDetails, missionProofs } from "../db/schema.ts";
 import type { DiscoveryReadModelRepository } from "./discovery-read-model.repository.ts";
@@ -11,13 +11,28 @@ export function missionDetailsRepository(db: Db, readModel?: Pick<DiscoveryReadM
     async insert(row: typeof missionDetails.$inferInsert): Promise<void> {
       await db.insert(missionDetails).values(row).onConflictDoNothing();
     },
-    async findByHash(hash: string): Promise<MissionDetailsRow | null> {
-      const [row] = await db.select().from(missionDetails).where(eq(missionDetails.detailsHash, hash.toLowerCase()));
+    /** The details behind `hash`, only when they were written for this mission (a copied hash finds none). */
+    async findForMission(hash: string, mission: { escrowAddress: string; onChainId: string }): Promise<MissionDetailsRow | null> {
+      const [row] = await db
+        .select()
+        .from(missionDetails)
+        .where(
+          and(
+            eq(missionDetails.detailsHash, hash.toLowerCase()),
+            eq(missionDetails.onChainId, mission.onChainId),
+            eq(missionDetails.escrowAddress, mission.escrowAddress.toLowerCase()),
+          ),
+        );
       return row ?? null;
     },
-    async setOnChainId(hash: string, onChainId: string): Promise<void> {
-      if (readModel) return readModel.attachDetails(hash, onChainId);
-      await db.update(missionDetails).set({ onChainId }).where(eq(missionDetails.detailsHash, hash.toLowerCase()));
+    /** Binds a new mission's details row to the mission the chain created (once; never re-bound). */
+    async setOnChainId(hash: string, mission: { escrowAddress: string; onChainId: string }): Promise<void> {
+      if (readModel) return readModel.attachDetails(hash, mission);
+      const escrowAddress = mission.escrowAddress.toLowerCase();
+      await db
+        .update(missionDetails)
+        .set({ onChainId: mission.onChainId, escrowAddress })
+        .where(and(eq(missionDetails.detailsHash, hash.toLowerCase()), or(isNull(missionDetails.onChainId), and(eq(missionDetails.onChainId, mission.onChainId), eq(missionDetails.escrowAddress, escrowAddress)))));
     },
     async insertProof(row: typeof missionProofs.$inferInsert): Promise<void> {
       await db.insert(missionProofs).values(row).onConflictDoNothing();

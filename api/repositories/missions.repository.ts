@@ -1,5 +1,6 @@
 // Missions as the indexer sees them (Ponder's views schema), joined with the API's off-chain
-// details (by the details commitment the chain currently holds) and the posters' profiles.
+// details (the commitment the chain currently holds, written for this very mission: escrow and on-chain
+// id, since a hash is public and can be copied) and the posters' profiles.
 import type pg from "pg";
 import type { MissionState } from "../../indexer/lib/domain/index.ts";
 import { chainQuery } from "./chain-query.ts";
@@ -65,7 +66,7 @@ export function missionsRepository(pool: pg.Pool, chainSchema: string) {
            d.metadata, pu.id AS poster_id, pu.display_name AS poster_name,
            fu.id AS performer_id, fu.display_name AS performer_name
       FROM ${s}.missions m
-      LEFT JOIN api.mission_details d ON d.details_hash = m.details_hash
+      LEFT JOIN api.mission_details d ON d.details_hash = m.details_hash AND d.on_chain_id = m.on_chain_id::text AND d.escrow_address = m.escrow_address
       LEFT JOIN ${s}.guilds g ON g.id = m.guild_uuid
       LEFT JOIN api.users pu ON pu.evm_address = m.poster
       LEFT JOIN api.users fu ON fu.evm_address = m.performer`;
@@ -95,7 +96,7 @@ export function missionsRepository(pool: pg.Pool, chainSchema: string) {
         q<MissionRow>(pool, `${select} ${w} ${order} OFFSET ${f.skip} LIMIT ${f.take}`, params),
         q<{ n: string }>(pool, 
           `SELECT count(*)::text AS n FROM ${s}.missions m
-             LEFT JOIN api.mission_details d ON d.details_hash = m.details_hash ${w}`,
+             LEFT JOIN api.mission_details d ON d.details_hash = m.details_hash AND d.on_chain_id = m.on_chain_id::text AND d.escrow_address = m.escrow_address ${w}`,
           params,
         ),
       ]);

@@ -119,7 +119,8 @@ export function vaultRepository(pool: pg.Pool, chainSchema: string) {
                 d.split_percentage, d.created_at::text, d.resolved_at::text, d.finalized_at::text, d.raised_tx_hash,
                 r.reason, r.evidence
            FROM ${s}.disputes d
-           LEFT JOIN api.dispute_records r ON r.reason_hash = d.reason_hash AND d.initiator = $1
+           LEFT JOIN api.dispute_records r ON r.reason_hash = d.reason_hash AND r.dispute_on_chain_id = d.on_chain_id::text
+                                       AND r.escrow_address = d.escrow_address AND d.initiator = $1
           WHERE d.poster = $1 OR d.performer = $1 ORDER BY d.created_at, d.id`,
         [address],
       );

@@ -88,7 +88,7 @@ export function actionsService(deps: MissionDeps) {
       // Salted, so the reason text cannot be guessed from the on-chain hash.
       const reasonHash = hashCanonical({ reason: input.reason, evidence: input.evidence ?? null, salt: salt() });
       const recordId = await details.insertDispute({
-        missionOnChainId: row.on_chain_id, initiatorId: user.id, reason: input.reason, evidence: input.evidence, reasonHash,
+        missionOnChainId: row.on_chain_id, escrowAddress: escrow.toLowerCase(), initiatorId: user.id, reason: input.reason, evidence: input.evidence, reasonHash,
       });
       const tx = await relayer.send("raiseDispute", [BigInt(row.on_chain_id), user.evmAddress as Address, reasonHash]);
       const raised = event(tx, "DisputeRaised");

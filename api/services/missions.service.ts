@@ -85,7 +85,7 @@ export function missionsService(deps: MissionDeps) {
       const onChainId = created.missionId as bigint;
       // The event's hash, not ours: a retry after a crash resumes the tx recorded by the first attempt,
       // which committed the first attempt's details row (docs/decisions.md "relayer outbox").
-      await details.setOnChainId((created.detailsHash as string | undefined) ?? hash, onChainId.toString());
+      await details.setOnChainId((created.detailsHash as string | undefined) ?? hash, { escrowAddress: escrow, onChainId: onChainId.toString() });
       const id = missionUuid(chain.chainId, escrow, onChainId);
       const mission = await view(id, poster);
       return {
@@ -103,7 +103,7 @@ export function missionsService(deps: MissionDeps) {
       if (!eq(row.poster, user.evmAddress)) throw new AppError("NOT_POSTER", "Only the poster may edit a mission");
       if (row.state !== "Open") throw new AppError("MISSION_NOT_OPEN", `The mission is ${row.state}, not Open`);
       await requireSetup(user.evmAddress);
-      const current = await details.findByHash(row.details_hash);
+      const current = await details.findForMission(row.details_hash, { escrowAddress: row.escrow_address, onChainId: row.on_chain_id });
       const location =
         input.location ??
         (current?.latitude != null && current.longitude != null && current.radius != null
@@ -119,7 +119,7 @@ export function missionsService(deps: MissionDeps) {
       };
       const hash = detailsHash(d);
       await details.insert({
-        detailsHash: hash, onChainId: row.on_chain_id, title: d.title, description: d.description,
+        detailsHash: hash, onChainId: row.on_chain_id, escrowAddress: row.escrow_address.toLowerCase(), title: d.title, description: d.description,
         category: d.category, latitude: d.location?.latitude, longitude: d.location?.longitude,
         radius: d.location?.radius, metadata: d.metadata, salt: d.salt, createdBy: user.id,
       });

@@ -59,6 +59,7 @@ beforeAll(async () => {
   for (const v of chainViews(P, C)) await pool.query(v).catch(() => {}); // views of tables not created here are not needed
   const rnd = fc.sample(fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.nat(1000), fc.nat(20)), { numRuns: N + DENSE, seed: 7 });
   // A row of a chain table: the given columns, neutral values for the other required ones.
+  const ESCROW = "0x00000000000000000000000000000000000e5c80";
   const insert = async (table: string, known: Record<string, unknown>) => {
     const used = tables.find((t) => t.name === table)!.columns.filter((c) => c.name in known || c.notNull);
     const val = (c: { name: string; type: string }) =>
@@ -85,13 +86,13 @@ beforeAll(async () => {
     const hash = `0x${crypto.randomBytes(32).toString("hex")}`;
     const onChainId = 5_000_000 + i;
     const known: Record<string, unknown> = {
-      id: m.id, on_chain_id: onChainId, poster: m.poster, performer: m.performer, state: m.state, reward: m.reward.toString(),
+      id: m.id, on_chain_id: onChainId, escrow_address: ESCROW, poster: m.poster, performer: m.performer, state: m.state, reward: m.reward.toString(),
       details_hash: hash, expires_at: m.expiresAt, created_at: nowSec - i, guild_id: m.guild ? 1 : 0, guild_uuid: m.guild,
     };
     await insert("missions", known);
     await pool.query(
-      `INSERT INTO api.mission_details (details_hash, on_chain_id, title, description, category, latitude, longitude, radius, salt) VALUES ($1, $2, $3, 'prop', $4, $5, $6, 50, 's')`,
-      [hash, String(onChainId), m.title, m.category, lat, lng]);
+      `INSERT INTO api.mission_details (details_hash, on_chain_id, escrow_address, title, description, category, latitude, longitude, radius, salt) VALUES ($1, $2, $7, $3, 'prop', $4, $5, $6, 50, 's')`,
+      [hash, String(onChainId), m.title, m.category, lat, lng, ESCROW]);
   }
   await insert("ratings", { uid: `r${tag}`, mission_id: missions.find((m) => m.category === `pa${tag}`)!.id, rater: addr(9), score: 5, counted: true });
   await discoveryReadModelRepository(pool, C).refresh(missions.map((m) => m.id));

@@ -125,7 +125,8 @@ export const MATRIX: Record<string, RouteSpec> = {
   "GET /feed/search": publicGet(() => "/feed/search?q=matrix"),
   "GET /feed": user(200, () => ({ path: "/feed" })),
   "POST /feed/views": user(201, (f) => ({ path: "/feed/views", body: { missionId: f.missionOpen, dwellMs: 1500 } })),
-  "POST /missions/:id/verify-presence": user(200, (f) => ({ path: `/missions/${f.missionOpen}/verify-presence`, body: { latitude: 48.8566, longitude: 2.3522, accuracy: 10 } })),
+  // A stranger's answer would be the distance to the hidden exact point (three of them locate it).
+  "POST /missions/:id/verify-presence": guarded("owner", "the mission's performer or poster", "poster", "stranger", 403, "FORBIDDEN", 200, (f) => ({ path: `/missions/${f.missionOpen}/verify-presence`, body: { latitude: 48.8566, longitude: 2.3522, accuracy: 10 } })),
   "POST /missions": user(201, () => ({ path: "/missions", body: { title: "Matrix mission", description: "made by the authorization matrix", rewardAmount: "1.5", category: "test", expiresIn: 86_400 } })),
   "PATCH /missions/:id": guarded("owner", "the poster", "poster", "stranger", 403, "NOT_POSTER", 200, (f) => ({ path: `/missions/${f.missionOpen}`, body: { title: "Edited by the poster" } })),
   "POST /missions/:id/accept": guarded("role", "anyone but the poster", "performer", "poster", 403, "INELIGIBLE", 200, (f) => ({ path: `/missions/${f.missionToAccept}/accept` })),

@@ -38,7 +38,7 @@ export const nearby = createRoute({
 
 export const verifyPresence = createRoute({
   method: "post", path: "/missions/{id}/verify-presence", operationId: "verifyPresence", tags: ["Missions"], ...authed,
-  summary: "Check a GPS fix against the mission's geofence (+100 m grace)",
+  summary: "Check a GPS fix against the mission's geofence (+100 m grace); the performer or the poster only",
   request: { params: s.IdParam, body: { required: true, content: { "application/json": { schema: s.PresenceBody } } } },
-  responses: { 200: json(s.PresenceResponse, "Result"), ...errorResponses(400, 401, 404, 409, 429) },
+  responses: { 200: json(s.PresenceResponse, "Result"), ...errorResponses(400, 401, 403, 404, 409, 429) },
 });

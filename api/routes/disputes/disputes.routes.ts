@@ -1,9 +1,6 @@
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
-import { AppError } from "../../lib/errors.ts";
 import { bearer, errorResponses, optionalBearer, publicAccess } from "../../lib/openapi-schemas.ts";
 import { requireUser } from "../../middlewares/auth.ts";
-import { EVIDENCE_MAX_BYTES } from "../../services/evidence-store.ts";
 import * as s from "./disputes.schemas.ts";
 
 const tags = ["Disputes"];
@@ -32,16 +29,9 @@ export const stats = createRoute({
   responses: { 200: json(s.Stats, "Statistics"), ...reads },
 });
 
-/** Multipart uploads bypass the global 64 KiB JSON limit (api/app.ts) and get this one. */
-export const evidenceBodyLimit = bodyLimit({
-  maxSize: EVIDENCE_MAX_BYTES + 64 * 1024,
-  onError: () => {
-    throw new AppError("PAYLOAD_TOO_LARGE", `Evidence exceeds ${EVIDENCE_MAX_BYTES} bytes`);
-  },
-});
 export const uploadEvidence = createRoute({
   method: "post", path: "/resolver/disputes/{id}/evidence", operationId: "uploadEvidence", tags, summary: "Upload evidence (the party of that side; Pending or Investigating)",
-  security: bearer, middleware: [requireUser(), evidenceBodyLimit] as const,
+  security: bearer, middleware: [requireUser()] as const, // + the size limit, in front of every body reader (disputes.paths.ts)
   request: { params: s.IdParam, body: { required: true, content: { "multipart/form-data": { schema: s.EvidenceForm } } } },
   responses: { 200: json(s.EvidenceResult, "Stored and recorded on-chain"), ...txErrors, ...errorResponses(413, 415) },
 });

@@ -234,6 +234,10 @@ export function discoveryService(deps: {
     async verifyPresence(user: UserRow, missionId: string, at: { latitude: number; longitude: number; accuracy: number }) {
       const m = await deps.missions.findById(missionId);
       if (!m) throw new AppError("MISSION_NOT_FOUND", "Mission not found");
+      // Presence is the performer's proof (the poster may check it too). Anyone else would learn the
+      // distance to the hidden exact point, and three answers locate it: refused before any distance.
+      const party = [m.poster, m.performer].some((a) => a !== null && a.toLowerCase() === user.evmAddress.toLowerCase());
+      if (!party) throw new AppError("FORBIDDEN", "Only the mission's performer or poster may verify presence");
       if (m.latitude === null || m.longitude === null || m.radius === null) {
         throw new AppError("INVALID_STATE", "The mission has no location to verify presence against");
       }

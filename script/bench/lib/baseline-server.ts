@@ -48,7 +48,7 @@ export function baselineMissionQuery(chainSchema: string): string {
             'acceptedAt', ${isoTime("m.accepted_at")}, 'completedAt', ${isoTime("m.completed_at")},
             'refundAmount', ${amount("m.refund_amount")}))::text AS body
             FROM ${s}.missions m
-            LEFT JOIN api.mission_details d ON d.details_hash = lower(m.details_hash)
+            LEFT JOIN api.mission_details d ON d.details_hash = lower(m.details_hash) AND d.on_chain_id = m.on_chain_id::text AND d.escrow_address = m.escrow_address
             LEFT JOIN ${s}.guilds g ON g.id = m.guild_uuid
             LEFT JOIN api.users pu ON pu.evm_address = lower(m.poster)
             LEFT JOIN api.users fu ON fu.evm_address = lower(m.performer)

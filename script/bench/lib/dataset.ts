@@ -199,8 +199,8 @@ async function loadDataset(ctx: BenchContext): Promise<Dataset> {
     // Off-chain details, keyed by the hash the chain holds (the API joins on it).
     await step(
       "mission_details",
-      `INSERT INTO api.mission_details (details_hash, on_chain_id, title, description, category, latitude, longitude, radius, metadata, salt, created_at)
-       SELECT ${hex64("details", "i")}, i::text,
+      `INSERT INTO api.mission_details (details_hash, on_chain_id, escrow_address, title, description, category, latitude, longitude, radius, metadata, salt, created_at)
+       SELECT ${hex64("details", "i")}, i::text, '0x5fbdb2315678afecb367f032d93f642f64180aa3',
               ${textArray(VERBS)}[verb] || ' ' || CASE WHEN obj = 0 THEN '${SEARCH_TERMS.rare}' ELSE ${textArray(OBJECTS)}[obj] END || ' #' || i,
               'Near the ' || ${textArray(LANDMARKS)}[1 + i % 10] || ' in ' || ${textArray(CITIES.map((c) => c.name))}[k] ||
                 '. About ' || (1 + i % 4) || ' hours, tools provided.',

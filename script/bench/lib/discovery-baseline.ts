@@ -38,7 +38,7 @@ export function flatTableSql(chainSchema: string): string[] {
        SELECT m.id, m.state, m.expires_at, m.reward, d.title, d.description, d.latitude, d.longitude,
               ${cell("d.latitude", 90)} AS cell_lat, ${cell("d.longitude", 180)} AS cell_lng,
               ${ecef("d.latitude", "d.longitude")} AS geo, d.search_vector, d.created_at AS details_created_at, d.details_hash
-         FROM ${s}.missions m JOIN api.mission_details d ON d.details_hash = lower(m.details_hash) AND d.on_chain_id = m.on_chain_id::text`,
+         FROM ${s}.missions m JOIN api.mission_details d ON d.details_hash = lower(m.details_hash) AND d.on_chain_id = m.on_chain_id::text AND d.escrow_address = m.escrow_address`,
     `CREATE INDEX IF NOT EXISTS missions_geo_idx ON baseline.missions USING gist (geo) WHERE state = 'Open' AND geo IS NOT NULL`,
     `CREATE INDEX IF NOT EXISTS missions_search_idx ON baseline.missions USING gin (search_vector)`,
     `ANALYZE baseline.missions`,
