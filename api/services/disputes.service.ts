@@ -108,8 +108,12 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
       if (bytes.length > EVIDENCE_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `Evidence exceeds ${EVIDENCE_MAX_BYTES} bytes`);
       const mimeType = sniffEvidenceType(bytes);
       if (!mimeType) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Evidence must be PNG, JPEG, PDF, plain text or JSON");
-      await requireSetup(user.evmAddress);
       const hash = evidenceHash(bytes);
+      const current = side === "poster" ? row.poster_evidence_hash : row.performer_evidence_hash;
+      if (current?.toLowerCase() === hash) {
+        throw new AppError("INVALID_STATE", `This file already is the ${side}'s current evidence: nothing to record`);
+      }
+      await requireSetup(user.evmAddress);
       await store.put(hash, bytes); // stored before the chain commits to it: a recorded hash always has its file
       await repo.insertEvidence({ disputeOnChainId: row.on_chain_id, side, evidenceHash: hash, mimeType, sizeBytes: bytes.length, uploadedBy: user.id });
       const tx = await relayer.send("submitEvidence", [BigInt(row.on_chain_id), user.evmAddress as Address, hash as Hex]);
