@@ -178,7 +178,7 @@ export function createDeps(env: Env, logger: Logger) {
     vault: vaultService({
       repo: repos.vault, missions: repos.missions, guilds: repos.guilds, notifications: repos.notifications, chain, logger,
     }),
-    disputes: disputesService({ ...missionDeps, repo: repos.disputes, store: localDiskEvidenceStore(env.EVIDENCE_DIR) }),
+    disputes: disputesService({ ...missionDeps, repo: repos.disputes, store: localDiskEvidenceStore(env.EVIDENCE_DIR), locks: repos.locks }),
     profile: profileServices({
       repo: repos.profile,
       users: repos.users,
