@@ -9,7 +9,7 @@ import { createApp } from "./lib/create-app.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
 import { createLogger, registerSecrets, type Logger } from "./lib/logger.ts";
 import { tlsServer } from "./lib/tls.ts";
-import { readToken, rejectBadToken } from "./middlewares/auth.ts";
+import { readToken, rejectBadToken, relayOnBehalf } from "./middlewares/auth.ts";
 import { requireJsonBody } from "./middlewares/content-type.ts";
 import { idempotency } from "./middlewares/idempotency.ts";
 import { observe } from "./middlewares/observe.ts";
@@ -34,7 +34,7 @@ export function buildApp(deps: Deps) {
   // Hardening first (every response, incl. errors and CORS preflights), then the request pipeline;
   // databaseOutage maps a lost PostgreSQL connection to 503 DATABASE_UNAVAILABLE (readToken already queries).
   app.use("*", securityHeaders(), contentSecurityPolicy(), corsPolicy(deps.env.CORS_ORIGINS));
-  app.use("*", observe(), databaseOutage(), readToken(), rateLimit(), rejectBadToken());
+  app.use("*", observe(), databaseOutage(), readToken(), rateLimit(), rejectBadToken(), relayOnBehalf());
   const limitBody = bodyLimit({
     maxSize: deps.env.BODY_LIMIT_BYTES,
     onError: (c) =>

@@ -26,7 +26,7 @@ import { ratingClaimsRepository } from "./repositories/rating-claims.repository.
 import { deadlineKeeper } from "./services/keeper/deadline-keeper.ts";
 import { ratingSweeper } from "./services/profile/rating-sweeper.ts";
 import { missionsService } from "./services/missions.service.ts";
-import { createRelayerPool, feeCapWei, relayerAccounts } from "./services/relayer/index.ts";
+import { createRelayerPool, feeCapWei, relayBudget, relayerAccounts } from "./services/relayer/index.ts";
 import { faucetRepository } from "./repositories/faucet.repository.ts";
 import { faucetService } from "./services/wallet/faucet.service.ts";
 import { walletSetupService } from "./services/wallet/wallet-setup.service.ts";
@@ -129,6 +129,8 @@ export function createDeps(env: Env, logger: Logger) {
       fees: feePolicy,
       balance: { minWei: BigInt(env.RELAYER_MIN_BALANCE_WEI), everyMs: env.RELAYER_BALANCE_EVERY_MS },
       onIndexed: (block) => discoveryReadModel.syncBlock(block),
+      // Always in PostgreSQL (whatever RATE_LIMIT_STORE says): every API copy spends one budget.
+      budget: relayBudget({ hit: repos.rateLimit.hitWindow, purge: repos.rateLimit.purgePrefix }, env.RELAYER_TX_PER_HOUR),
     });
   }
   const port = env.PORT;
@@ -181,7 +183,7 @@ export function createDeps(env: Env, logger: Logger) {
     vault: vaultService({
       repo: repos.vault, missions: repos.missions, guilds: repos.guilds, notifications: repos.notifications, chain, logger,
     }),
-    disputes: disputesService({ ...missionDeps, repo: repos.disputes, store: localDiskEvidenceStore(env.EVIDENCE_DIR) }),
+    disputes: disputesService({ ...missionDeps, repo: repos.disputes, store: localDiskEvidenceStore(env.EVIDENCE_DIR), locks: repos.locks }),
     profile: profileServices({
       repo: repos.profile,
       users: repos.users,

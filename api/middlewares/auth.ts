@@ -3,6 +3,7 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "../lib/errors.ts";
 import type { AppEnv } from "../lib/types.ts";
+import { relayingFor } from "../services/relayer/index.ts";
 
 const pendingAuthError = new WeakMap<object, AppError>();
 
@@ -40,4 +41,10 @@ export const rejectBadToken = (): MiddlewareHandler<AppEnv> => async (c, next) =
 export const requireUser = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   if (!c.get("user")) throw new AppError("UNAUTHORIZED", "Authentication required: send Authorization: Bearer <token>");
   await next();
+};
+
+/** A signed-in request's relayed transactions are charged to its wallet's hourly budget. */
+export const relayOnBehalf = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const user = c.get("user");
+  return user ? relayingFor(user.evmAddress, next) : next();
 };

@@ -141,6 +141,24 @@ export function disputesRepository(pool: pg.Pool, db: Db, chainSchema: string) {
         .limit(1);
       return row ?? null;
     },
+    /**
+     * Removes this side's evidence rows other than `keep` (a superseded upload) or only those of
+     * `drop` (a failed one); returns the removed hashes that no other dispute side's row references,
+     * whose files may go.
+     */
+    async dropEvidence(disputeOnChainId: string, side: string, which: { keep: string } | { drop: string }): Promise<string[]> {
+      const [op, hash] = "keep" in which ? ["<>", which.keep] : ["=", which.drop];
+      const res = await pool.query<{ evidence_hash: string }>(
+        `WITH gone AS (
+           DELETE FROM api.dispute_evidence WHERE dispute_on_chain_id = $1 AND side = $2 AND evidence_hash ${op} $3
+           RETURNING evidence_hash)
+         SELECT DISTINCT g.evidence_hash FROM gone g
+          WHERE NOT EXISTS (SELECT 1 FROM api.dispute_evidence e
+                             WHERE e.evidence_hash = g.evidence_hash AND NOT (e.dispute_on_chain_id = $1 AND e.side = $2))`,
+        [disputeOnChainId, side, hash],
+      );
+      return res.rows.map((r) => r.evidence_hash);
+    },
     async insertResolution(row: typeof disputeResolutions.$inferInsert) {
       await db.insert(disputeResolutions).values(row).onConflictDoNothing();
     },

@@ -10,6 +10,8 @@ export const LOCK_IDS = {
   /** EAS nonces are consumed in order, so sign + submit is serialised; the rating sweeper needs it idle. */
   ratingAttestation: 7_301_051,
 } as const;
+/** Key space of the keyed locks (two-int advisory locks, apart from the one-bigint ids above). */
+const KEYED_LOCK_CLASS = 7_301_060;
 export type LockName = keyof typeof LOCK_IDS;
 
 export type LeaderPass<T> = { leader: true; result: T } | { leader: false };
@@ -79,6 +81,24 @@ export function locksRepository(pool: pg.Pool) {
       held.delete(name);
       await client.query("SELECT pg_advisory_unlock($1)", [LOCK_IDS[name]]).catch(() => {});
       client.release();
+    },
+    /**
+     * Runs `work` holding the lock of `key` (any string; hashed to an int), or returns null at once
+     * when another request of any copy holds it. A pool connection is held for the duration.
+     */
+    async tryKeyed<T>(key: string, work: () => Promise<T>): Promise<{ result: T } | null> {
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok", [KEYED_LOCK_CLASS, key]);
+        if (!rows[0]?.ok) return null;
+        try {
+          return { result: await work() };
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1, hashtext($2))", [KEYED_LOCK_CLASS, key]).catch(() => {});
+        }
+      } finally {
+        client.release();
+      }
     },
     /** Runs `work` holding `name`, waiting for any other holder to finish first. */
     async withLock<T>(name: LockName, work: () => Promise<T>): Promise<T> {

@@ -20,8 +20,27 @@ export function rateLimitRepository(db: Db) {
         SELECT count FROM api.rate_limit_buckets WHERE key = ${key} AND window_start = ${windowStart}`);
       return Number(res.rows[0]?.count ?? 0);
     },
+    /** Removes the request limiter's ended windows (not the hour-long relayer budgets, `relay:` keys). */
     async purgeBefore(windowStart: number): Promise<void> {
-      await db.execute(sql`DELETE FROM api.rate_limit_buckets WHERE window_start < ${windowStart}`);
+      await db.execute(sql`DELETE FROM api.rate_limit_buckets WHERE window_start < ${windowStart} AND key NOT LIKE 'relay:%'`);
+    },
+    /**
+     * Counts one for `key` in a window that opens at its first hit and lasts `windowMs` (a new one
+     * once that has passed); returns the count and the window's start.
+     */
+    async hitWindow(key: string, now: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
+      const res = await db.execute<{ count: number; window_start: string }>(sql`
+        INSERT INTO api.rate_limit_buckets AS b (key, window_start, count)
+        VALUES (${key}, ${now}, 1)
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN b.window_start > ${now - windowMs} THEN b.count + 1 ELSE 1 END,
+          window_start = CASE WHEN b.window_start > ${now - windowMs} THEN b.window_start ELSE EXCLUDED.window_start END
+        RETURNING count, window_start`);
+      return { count: Number(res.rows[0]!.count), windowStart: Number(res.rows[0]!.window_start) };
+    },
+    /** Removes the windows of keys starting with `prefix` that began before `before`. */
+    async purgePrefix(prefix: string, before: number): Promise<void> {
+      await db.execute(sql`DELETE FROM api.rate_limit_buckets WHERE key LIKE ${`${prefix}%`} AND window_start < ${before}`);
     },
   };
 }

@@ -18,7 +18,6 @@ export interface DeletionCounts {
   builderScoreRefreshes: number;
   /** Registered webhook endpoints (their queued deliveries and attempt logs go with them). */
   webhookEndpoints: number;
-  faucetClaims: number;
 }
 
 export function vaultRepository(pool: pg.Pool, chainSchema: string) {
@@ -184,7 +183,9 @@ export function vaultRepository(pool: pg.Pool, chainSchema: string) {
           builderScoreRefreshes: await n(`DELETE FROM api.builder_score_refreshes WHERE address = $1`, [user.address]),
           // The user's own configuration and its delivery logs (they name the user's missions and URLs).
           webhookEndpoints: await n(`DELETE FROM api.webhook_endpoints WHERE user_id = $1`, [user.id]),
-          faucetClaims: await n(`DELETE FROM api.faucet_claims WHERE address = $1`, [user.address]),
+          // Kept: api.faucet_claims (the address's last payout, a public mint on-chain anyway) is the
+          // faucet's hourly limit, and a deletion must not reset it. So are the relayer budget's
+          // `relay:<address>` buckets (not matched by the keys above).
         };
         // A fresh profile from here on: every token issued so far stops working at once.
         await client.query(`UPDATE api.users SET created_at = now(), session_epoch = session_epoch + 1 WHERE id = $1`, [user.id]);

@@ -7,6 +7,7 @@ import type { DecidedOutcome } from "../../indexer/lib/domain/index.ts";
 import { hashCanonical } from "../lib/canonical-json.ts";
 import { AppError } from "../lib/errors.ts";
 import type { DisputeFilter, DisputeRole, DisputeRow, DisputesRepository } from "../repositories/disputes.repository.ts";
+import type { LocksRepository } from "../repositories/locks.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
 import { detailView, statsView, summaryView } from "./dispute-view.ts";
 import { EVIDENCE_MAX_BYTES, evidenceHash, sniffEvidenceType, type EvidenceStore } from "./evidence-store.ts";
@@ -23,7 +24,7 @@ const OUTCOME_CODE = { PosterWins: 1, PerformerWins: 2, Split: 3, Cancelled: 4 }
 export const RESOLVER_MIN_LEVEL = 11;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function disputesService(deps: MissionDeps & { repo: DisputesRepository; store: EvidenceStore }) {
+export function disputesService(deps: MissionDeps & { repo: DisputesRepository; store: EvidenceStore; locks: Pick<LocksRepository, "tryKeyed"> }) {
   const { repo, store } = deps;
   const ctx = missionContext(deps);
   const { ready, read, assertFunds, requireSetup } = ctx;
@@ -69,6 +70,9 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
       args: [BigInt(onChainId), OUTCOME_CODE[d.outcome], d.splitPercentage ?? 0, resolutionHash] as const,
     };
   };
+  const removeFiles = async (hashes: string[]) => {
+    for (const h of hashes) await store.delete(h);
+  };
   const after = async (id: string, hash: Hex) => ({ success: true, transactionHash: hash, dispute: detailView((await repo.findById(id))!) });
 
   return {
@@ -100,20 +104,41 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
 
     async uploadEvidence(user: UserRow, id: string, side: Side, bytes: Uint8Array) {
       const { relayer } = ready();
-      const row = await mustFind(id);
-      if (sideOf(row, user.evmAddress) !== side) {
+      const found = await mustFind(id);
+      if (sideOf(found, user.evmAddress) !== side) {
         throw new AppError("NOT_PARTY", `Only the ${side} of this dispute may upload ${side} evidence`);
       }
-      requireState(row, "Pending", "Investigating");
+      requireState(found, "Pending", "Investigating");
       if (bytes.length > EVIDENCE_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `Evidence exceeds ${EVIDENCE_MAX_BYTES} bytes`);
       const mimeType = sniffEvidenceType(bytes);
       if (!mimeType) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Evidence must be PNG, JPEG, PDF, plain text or JSON");
-      await requireSetup(user.evmAddress);
       const hash = evidenceHash(bytes);
-      await store.put(hash, bytes); // stored before the chain commits to it: a recorded hash always has its file
-      await repo.insertEvidence({ disputeOnChainId: row.on_chain_id, side, evidenceHash: hash, mimeType, sizeBytes: bytes.length, uploadedBy: user.id });
-      const tx = await relayer.send("submitEvidence", [BigInt(row.on_chain_id), user.evmAddress as Address, hash as Hex]);
-      return { success: true, evidenceHash: hash, message: `Evidence recorded on-chain in ${tx.hash}` };
+      // One upload per side at a time (any API copy): the files a success removes are then never
+      // those of a transaction still on its way.
+      const done = await deps.locks.tryKeyed(`evidence:${found.on_chain_id}:${side}`, async () => {
+        const row = await mustFind(id);
+        requireState(row, "Pending", "Investigating");
+        const current = side === "poster" ? row.poster_evidence_hash : row.performer_evidence_hash;
+        if (current?.toLowerCase() === hash) {
+          throw new AppError("INVALID_STATE", `This file already is the ${side}'s current evidence: nothing to record`);
+        }
+        await requireSetup(user.evmAddress);
+        await store.put(hash, bytes); // stored before the chain commits to it: a recorded hash always has its file
+        await repo.insertEvidence({ disputeOnChainId: row.on_chain_id, side, evidenceHash: hash, mimeType, sizeBytes: bytes.length, uploadedBy: user.id });
+        let tx;
+        try {
+          tx = await relayer.send("submitEvidence", [BigInt(row.on_chain_id), user.evmAddress as Address, hash as Hex]);
+        } catch (err) {
+          // A refusal (4xx) means the chain never took this hash; after a 5xx it may still, so it stays.
+          if (err instanceof AppError && err.status < 500) await removeFiles(await repo.dropEvidence(row.on_chain_id, side, { drop: hash }));
+          throw err;
+        }
+        // The side's earlier files: superseded on-chain, kept only while another dispute side uses them.
+        await removeFiles(await repo.dropEvidence(row.on_chain_id, side, { keep: hash }));
+        return tx;
+      });
+      if (!done) throw new AppError("INVALID_STATE", `Another ${side} evidence upload for this dispute is in progress: try again when it is done`);
+      return { success: true, evidenceHash: hash, message: `Evidence recorded on-chain in ${done.result.hash}` };
     },
     async readEvidence(user: UserRow, id: string, side: Side) {
       const row = await mustFind(id);

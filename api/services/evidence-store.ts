@@ -15,6 +15,8 @@ export interface EvidenceStore {
   put(hash: string, bytes: Uint8Array): Promise<void>;
   /** A web stream of the stored bytes, or null when missing. */
   get(hash: string): Promise<ReadableStream<Uint8Array> | null>;
+  /** Removes the file of `hash` (nothing when missing). */
+  delete(hash: string): Promise<void>;
 }
 
 export const evidenceHash = (bytes: Uint8Array) => `0x${createHash("sha256").update(bytes).digest("hex")}`;
@@ -70,6 +72,9 @@ export function localDiskEvidenceStore(dir: string): EvidenceStore {
         return null;
       }
       return Readable.toWeb(createReadStream(target)) as ReadableStream<Uint8Array>;
+    },
+    async delete(hash) {
+      await fs.rm(file(hash), { force: true });
     },
   };
 }

@@ -117,6 +117,10 @@ export function guildsService(deps: {
       if (mission.guild?.id !== g.id) {
         throw validationError([{ field: "body.missionId", reason: "the mission does not belong to this guild" }]);
       }
+      const listed = (await repo.board(g.on_chain_id)).find((b) => b.mission_id === mission.id);
+      if (listed && listed.min_guild_xp === body.minGuildXP && listed.featured === body.featured && listed.notes === body.notes) {
+        throw new AppError("INVALID_STATE", "The mission is already on the board with these settings: nothing to publish");
+      }
       await deps.setup.require(user.evmAddress as Address);
       const { relayer, t } = target();
       const tx = await relayer.send(

@@ -2,8 +2,9 @@
 // writes go through the relayer. Checks the chain would also make are done first, for clear errors.
 import type { Address } from "viem";
 import { missionUuid, MoneyError, parseAmount } from "../../indexer/lib/domain/index.ts";
-import { detailsHash, type MissionDetails } from "../lib/canonical-json.ts";
+import { canonicalJson, detailsHash, type MissionDetails } from "../lib/canonical-json.ts";
 import { AppError, validationError } from "../lib/errors.ts";
+import type { MissionDetailsRow } from "../repositories/mission-details.repository.ts";
 import type { MissionFilter } from "../repositories/missions.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
 import { actionsService } from "./mission-actions.service.ts";
@@ -117,6 +118,11 @@ export function missionsService(deps: MissionDeps) {
         metadata: input.metadata ?? (current?.metadata as Record<string, unknown> | undefined) ?? {},
         salt: salt(),
       };
+      // The salt makes every hash new, so the content decides: an unchanged edit would spend a
+      // relayed transaction on nothing.
+      if (current && sameContent(d, current)) {
+        throw new AppError("INVALID_STATE", "Nothing to update: the mission's details already have these values");
+      }
       const hash = detailsHash(d);
       await details.insert({
         detailsHash: hash, onChainId: row.on_chain_id, escrowAddress: row.escrow_address.toLowerCase(), title: d.title, description: d.description,
@@ -131,6 +137,19 @@ export function missionsService(deps: MissionDeps) {
   };
 }
 export type MissionsService = ReturnType<typeof missionsService>;
+
+/** True when `d` has the content (everything but the salt) of the stored details `row`. */
+function sameContent(d: MissionDetails, row: MissionDetailsRow): boolean {
+  const stored = {
+    title: row.title, description: row.description, category: row.category,
+    location: row.latitude != null && row.longitude != null && row.radius != null
+      ? { latitude: row.latitude, longitude: row.longitude, radius: row.radius }
+      : null,
+    metadata: row.metadata,
+  };
+  const next = { title: d.title, description: d.description, category: d.category, location: d.location, metadata: d.metadata };
+  return canonicalJson(next) === canonicalJson(stored);
+}
 
 /** The escrow's shortest mission (`MissionEscrow.MIN_DURATION`), counted from the block that mines it. */
 const ESCROW_MIN_DURATION = 60n;

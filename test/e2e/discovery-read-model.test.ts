@@ -66,7 +66,7 @@ describe("discovery read model", () => {
     const ops = fc.sample(fc.array(op, { minLength: 12, maxLength: 12 }), { numRuns: 1, seed: Date.now() % 100_000 })[0]!;
     const missions: { id: string; poster: number; state: string }[] = [];
 
-    for (const o of ops) {
+    for (const [i, o] of ops.entries()) {
       const open = missions.filter((m) => m.state === "Open" && m.poster === o.who);
       if (o.kind === "create" || open.length === 0) {
         const res = await call(api.url, "POST", "/missions", {
@@ -88,9 +88,11 @@ describe("discovery read model", () => {
       }
       const m = open[o.pick % open.length]!;
       if (o.kind === "patch") {
-        const res = await call(api.url, "PATCH", `/missions/${m.id}`, { token: tok(posters[o.who]!), body: { title: `Edited ${o.word}${tag}` } });
+        // The op's index keeps two edits of one mission with the same word apart (an unchanged edit is a 409).
+        const title = `Edited ${o.word}${tag} n${i}`;
+        const res = await call(api.url, "PATCH", `/missions/${m.id}`, { token: tok(posters[o.who]!), body: { title } });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
-        expect(await row(m.id)).toMatchObject({ title: `Edited ${o.word}${tag}` });
+        expect(await row(m.id)).toMatchObject({ title });
         const found = await call(api.url, "GET", `/feed/search?q=${o.word}${tag}`);
         expect(found.status, JSON.stringify(found.body)).toBe(200);
         expect(found.body.results.map((r: { id: string }) => r.id)).toContain(m.id);

@@ -170,6 +170,9 @@ const KEPT: Record<string, string> = {
   ratings: "mirror of on-chain attestations",
   achievement_mints: "mirror of on-chain NFTs",
   relayer_outbox: "the relayer's record of public on-chain transactions",
+  // Abuse limits that a deletion must not reset (only the `relay:<address>` key: checked below).
+  rate_limit_buckets: "the wallet's relayed-transaction budget for the hour",
+  faucet_claims: "the faucet's hourly limit of the address (its payout is a public mint)",
   // Present only when a broadcast was replaced (a stuck tx): each signed copy sent to the network.
   relayer_broadcasts: "the relayer's record of every broadcast of a replaced transaction (public, purged with the outbox)",
   // Only rows addressed to someone else (checked below): the counterpart's notification names the
@@ -243,6 +246,8 @@ describe("vault delete", () => {
     const unexpected = Object.keys(after).filter((t) => !(t in KEPT));
     expect(unexpected, `tables still holding the user's rows: ${JSON.stringify(after)}`).toEqual([]);
     expect(await ownNotifications(me.address), "the user's own notifications").toBe(0);
+    const buckets = await db.query(`SELECT key FROM api.rate_limit_buckets WHERE lower(key) LIKE '%' || $1 || '%' OR key LIKE '%' || $2 || '%'`, [me.address.toLowerCase().slice(2), userId]);
+    expect(buckets.rows.map((r) => r.key).filter((k) => k !== `relay:${me.address.toLowerCase()}`), "request-limiter buckets of the user").toEqual([]);
     const ownHooks = await db.query(`SELECT count(*)::int AS n FROM api.webhook_endpoints WHERE user_id = $1`, [userId]);
     expect(ownHooks.rows[0].n, "the user's own webhook endpoints").toBe(0);
     const u = (await db.query(`SELECT display_name, bio, avatar, solana_address FROM api.users WHERE id = $1`, [userId])).rows[0];

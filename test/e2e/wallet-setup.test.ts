@@ -122,7 +122,7 @@ describe("a wallet that never held ETH", () => {
     expect((await call(api.url, "GET", "/wallet/setup", { token: pt })).body.ready).toBe(false);
   });
 
-  it("POST relays both (relayer pays), the next GET agrees; a repeat changes nothing", async () => {
+  it("POST relays both (relayer pays), the next GET agrees; a repeat is refused (409) and sends nothing", async () => {
     const { signatures, result } = await setUp(pt, poster);
     posterSignatures = signatures;
     expect(result.ready).toBe(true);
@@ -131,8 +131,8 @@ describe("a wallet that never held ETH", () => {
     expect(g.body).toEqual({ ready: true, steps: [{ id: "operator", done: true }, { id: "allowance", done: true }] });
     const before = await sent();
     const again = await call(api.url, "POST", "/wallet/setup", { token: pt, body: { signatures } });
-    expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect(again.body).toEqual({ ready: true, transactionHashes: [] });
+    expectError(again, 409, "INVALID_STATE");
+    expect(again.body.error.message).toContain("already done");
     expect(await sent()).toEqual(before);
     expect((await setUp(wt, performer)).result.ready).toBe(true);
   });

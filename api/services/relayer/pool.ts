@@ -11,6 +11,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { KeyBalance, Relayer, SentTx, TxTarget } from "../../lib/ports.ts";
 import type { OutboxRow } from "../../repositories/outbox.repository.ts";
 import { isChainUnreachable } from "../chain-errors.ts";
+import { budgetWallet, type RelayBudget } from "./budget.ts";
 import { errText, escrowCallAbi, nextRequestRef } from "./common.ts";
 import { createKeyRelayer, type KeyDeps, type KeyRelayer } from "./key.ts";
 import type { Call } from "./send.ts";
@@ -37,6 +38,8 @@ export interface PoolDeps extends Omit<KeyDeps, "account"> {
   escrow: Address;
   /** The deployment's RelayerExecutor, or null: every call direct from the primary. */
   executor: Address | null;
+  /** Each wallet's hourly budget, charged for new sends made on its behalf (budget.ts); none: unlimited. */
+  budget?: RelayBudget;
 }
 
 export function createRelayerPool(deps: PoolDeps): Relayer {
@@ -100,6 +103,9 @@ export function createRelayerPool(deps: PoolDeps): Relayer {
         }
         key = signer;
       } else {
+        // A resumed send was charged when it was first made.
+        const wallet = deps.budget ? budgetWallet() : null;
+        if (wallet) await deps.budget!.charge(wallet);
         key = forward ? await pick() : primary;
       }
     } catch (err) {

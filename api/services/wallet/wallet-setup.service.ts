@@ -93,7 +93,7 @@ export function walletSetupService(deps: { chain: ChainContext; relayer: Relayer
       operatorDone: authorized,
       // Covers everything the wallet holds (it can never commit more), and is never a zero allowance.
       allowanceDone: allowance > 0n && allowance >= balance,
-      operatorNonce, permitNonce, allowance,
+      operatorNonce, permitNonce, allowance, balance,
       isContract: !!code && code !== "0x",
       now: block.timestamp,
     };
@@ -141,6 +141,7 @@ export function walletSetupService(deps: { chain: ChainContext; relayer: Relayer
       let valid: boolean;
       let done: boolean;
       let current: bigint;
+      let short: AppError | null = null;
       if (sig.id === OPERATOR_STEP) {
         if (m.approved !== true) throw validationError([{ field: f("approved"), reason: "must be true (DELETE /wallet/setup revokes)" }]);
         const message = { user: address(m.user, user, f("user"), "the signed-in wallet"), operator: address(m.operator, operator, f("operator"), "the service's operator"), approved: true, nonce, deadline };
@@ -153,19 +154,25 @@ export function walletSetupService(deps: { chain: ChainContext; relayer: Relayer
         if (value === 0n) throw validationError([{ field: f("value"), reason: "must be above 0" }]);
         const message = { owner: address(m.owner, user, f("owner"), "the signed-in wallet"), spender: address(m.spender, escrow, f("spender"), "the escrow"), value, nonce, deadline };
         valid = await read(() => pc.verifyTypedData({ address: user, signature: sig.signature, ...permitTypedData(tokenDomain, message) }));
-        [done, current] = [s.allowanceDone && s.allowance >= value, s.permitNonce];
+        [done, current] = [s.allowanceDone, s.permitNonce];
+        // A smaller allowance leaves the step not done, so it could be relayed again and again.
+        if (value < s.balance) short = validationError([{ field: f("value"), reason: `must cover the wallet's balance (${s.balance} base units): a smaller allowance does not complete set-up` }]);
         const { r, s: sPart, v, yParity } = parseSignature(sig.signature);
         sends.push({ fn: "permit", args: [user, escrow, value, deadline, Number(v ?? BigInt(yParity + 27)), r, sPart], target: token });
       }
       if (!valid) throw new AppError("INVALID_SIGNATURE", `The ${sig.id} signature is not the signed-in wallet's over this message on chain ${chain.chainId}`);
-      // A repeat of a request that already took effect: nothing to send, nothing to refuse.
+      // A step already done is skipped; a request where every step is done is refused below.
       if (done) {
         sends.pop();
         continue;
       }
+      if (short) throw short;
       if (nonce < current) throw new AppError("SIGNATURE_REPLAYED", `The ${sig.id} signature was already used (nonce ${nonce}, now ${current}): GET /wallet/setup for a fresh one`);
       if (nonce > current) throw validationError([{ field: f("nonce"), reason: `must be the current nonce ${current}` }]);
       if (deadline < s.now + DEADLINE_MARGIN_SECONDS) throw new AppError("SIGNATURE_EXPIRED", `The ${sig.id} signature's deadline has passed (or is under ${DEADLINE_MARGIN_SECONDS} s away): GET /wallet/setup for a fresh one`);
+    }
+    if (!sends.length) {
+      throw new AppError("INVALID_STATE", "Nothing to set up: every signed step is already done for this wallet (GET /wallet/setup)");
     }
     const transactionHashes: Hex[] = [];
     for (const x of sends) transactionHashes.push((await relayer.send(x.fn, x.args, x.target)).hash);

@@ -123,6 +123,7 @@ export async function startBenchStack(ctx: BenchContext, opts: BenchStackOptions
           RATE_LIMIT_ANON_PER_MIN: "1000000",
           RATE_LIMIT_USER_PER_MIN: "1000000",
           RATE_LIMIT_PREMIUM_PER_MIN: "1000000",
+          RELAYER_TX_PER_HOUR: "1000000",
           // No background senders of the relayer key (achievement mints, keeper): a baseline may use it.
           KEEPER_INTERVAL_MS: "0",
           REACTORS_ENABLED: "false",
