@@ -24,6 +24,8 @@ import { loadReactors } from "./reactors/index.ts";
 import { startReactorRunner, type ReactorRunner } from "./reactors/runner.ts";
 import { startWebhookDispatcher, type WebhookDispatcher } from "./services/webhooks/dispatcher.ts";
 import { disabledNotice } from "./services/webhooks/disabled-notice.ts";
+import { startPushDispatcher } from "./services/push-dispatcher.ts";
+import type { OutboxPump } from "./services/outbox-pump.ts";
 
 export function buildApp(deps: Deps) {
   const app = createApp();
@@ -102,6 +104,7 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
     void deps.services.discovery.purgeChangeFeed().catch(() => {});
     // Vault export logs retention (90 days), community area; an idempotent DELETE in every copy.
     void deps.services.vault.purgeExportLogs().catch(() => {});
+    void deps.repos.push.purgeFinished().catch(() => {});
   }, 10 * 60 * 1000);
   sweep.unref();
   // Mission and dispute deadlines, stale rating claims (advisory-lock leader among copies).
@@ -123,6 +126,16 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
           maxAttempts: env.WEBHOOK_MAX_ATTEMPTS, timeoutMs: env.WEBHOOK_TIMEOUT_MS, allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE_URLS,
           maxResponseBytes: 64 * 1024,
         },
+      })
+    : undefined;
+  // Web Push: sent here, never in the reactors (a user's silent endpoints must not hold the journal).
+  // Same switch as the webhooks' dispatcher; nothing is queued without VAPID keys.
+  const pushes: OutboxPump | undefined = env.WEBHOOKS_DISPATCH_ENABLED && deps.services.community.push.enabled
+    ? startPushDispatcher({
+        repo: deps.repos.push,
+        push: deps.services.community.push,
+        logger,
+        options: { concurrency: env.PUSH_CONCURRENCY, timeoutMs: env.PUSH_TIMEOUT_MS, pollMs: env.WEBHOOK_POLL_MS },
       })
     : undefined;
   return {
@@ -157,6 +170,7 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
       await realtime?.close();
       await reactorRunner?.stop();
       await webhooks?.stop();
+      await pushes?.stop();
       if (server) {
         const s = server;
         await new Promise<void>((r) => {

@@ -14,6 +14,7 @@ import { noncesRepository } from "./repositories/nonces.repository.ts";
 import { rateLimitRepository } from "./repositories/rate-limit.repository.ts";
 import { usersRepository } from "./repositories/users.repository.ts";
 import { notificationsRepository } from "./repositories/notifications.repository.ts";
+import { pushRepository } from "./repositories/push.repository.ts";
 import { webhooksRepository } from "./repositories/webhooks.repository.ts";
 import { webhooksService } from "./services/webhooks/webhooks.service.ts";
 import { authService } from "./services/auth.service.ts";
@@ -93,6 +94,7 @@ export function createDeps(env: Env, logger: Logger) {
     faucet: faucetRepository(db),
     webhooks: webhooksRepository(db, database.pool, env.CHAIN_SCHEMA),
     notifications: notificationsRepository(db),
+    push: pushRepository(database.pool),
     deadlines: deadlinesRepository(db, chainDb),
     ratingClaims: ratingClaimsRepository(database.pool, db, chainDb),
     discovery: discoveryRepository(database.pool, env.CHAIN_SCHEMA),
@@ -149,7 +151,9 @@ export function createDeps(env: Env, logger: Logger) {
     users: repos.users,
     push: webPushDelivery({
       publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT, logger,
+      timeoutMs: env.PUSH_TIMEOUT_MS, allowPrivate: env.PUSH_ALLOW_PRIVATE_URLS,
     }),
+    devices: { maxPerUser: env.PUSH_MAX_DEVICES_PER_USER, allowPrivateUrls: env.PUSH_ALLOW_PRIVATE_URLS },
     chain,
     relayer,
     setup: walletSetup.gate,

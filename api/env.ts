@@ -116,6 +116,14 @@ export const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
   VAPID_SUBJECT: z.string().min(1).default("mailto:ops@mission-marketplace.invalid"),
+  /** Web Push: allow plain http endpoints and targets on loopback, private and link-local addresses (local development only). */
+  PUSH_ALLOW_PRIVATE_URLS: bool.default(false),
+  /** Devices (push tokens and Web Push subscriptions) one user may register. */
+  PUSH_MAX_DEVICES_PER_USER: int(1, 1000).default(10),
+  /** Web Push: one send's time limit (connect + response). */
+  PUSH_TIMEOUT_MS: int(100, 60_000).default(5_000),
+  /** Web Push: sends in flight per API copy (one user's pushes go one at a time). */
+  PUSH_CONCURRENCY: int(1, 1000).default(16),
   /** WebSocket /ws: subscriptions per connection; client frames per second and burst per connection. */
   WS_MAX_SUBSCRIPTIONS: int(1, 10_000).default(50),
   WS_MSG_RATE_PER_SEC: int(1, 100_000).default(10),

@@ -308,8 +308,9 @@ function apiEnv(
   if (!process.env.RELAYER_PRIVATE_KEY && !process.env.RELAYER_PRIVATE_KEYS && deployment.chainId === 31337 && deployment.relayer === local.address) {
     env.RELAYER_PRIVATE_KEY = toHex(local.getHdKey().privateKey!);
   }
-  // Locally a developer points webhooks at their own machine; elsewhere private targets stay refused.
+  // Locally a developer points webhooks and Web Push at their own machine; elsewhere private targets stay refused.
   if (deployment.chainId === 31337 && !process.env.WEBHOOKS_ALLOW_PRIVATE_URLS) env.WEBHOOKS_ALLOW_PRIVATE_URLS = "true";
+  if (deployment.chainId === 31337 && !process.env.PUSH_ALLOW_PRIVATE_URLS) env.PUSH_ALLOW_PRIVATE_URLS = "true";
   // A stable local secret, so sign-ins survive a restart; never used off this machine.
   if (!process.env.JWT_SECRET) {
     const secretFile = path.join(dataDir, "jwt-secret");

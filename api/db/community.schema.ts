@@ -89,3 +89,32 @@ export const vaultSummaries = api.table("vault_summaries", {
   summary: jsonb("summary").notNull(),
   syncedAt: ts("synced_at").notNull().defaultNow(),
 });
+
+/**
+ * The Web Push outbox: one row per (notification, device), written in the notification's own
+ * transaction (the notification is keyed by its event), sent outside the reactors by each copy's
+ * push dispatcher (api/services/push-dispatcher.ts).
+ */
+export const pushDeliveries = api.table(
+  "push_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    notificationId: uuid("notification_id").notNull().references(() => notifications.id, { onDelete: "cascade" }),
+    deviceId: uuid("device_id").notNull().references(() => deviceTokens.id, { onDelete: "cascade" }),
+    /** The device's owner: the claim takes one row per user at a time. */
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** pending | sent | failed */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** Set while one API copy is sending it; another copy may take it over only after it lapses. */
+    leaseUntil: ts("lease_until"),
+    error: text("error"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    finishedAt: ts("finished_at"),
+  },
+  (t) => [
+    uniqueIndex("push_deliveries_once_idx").on(t.notificationId, t.deviceId),
+    index("push_deliveries_pending_idx").on(t.userId, t.createdAt, t.id).where(sql`"status" = 'pending'`),
+    index("push_deliveries_finished_idx").on(t.finishedAt),
+  ],
+);

@@ -1,22 +1,47 @@
 // Notifications, preferences and device tokens (schema "api"). Only DB code.
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { deviceTokens, notificationPreferences, notifications } from "../db/community.schema.ts";
 import type { Draft, NotificationType, Preferences } from "../services/notification-rules.ts";
+
+/** The channel the push outbox's writers notify at commit (api/repositories/push.repository.ts listens). */
+export const PUSH_WAKE_CHANNEL = "push_deliveries";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type DeviceTokenRow = typeof deviceTokens.$inferSelect;
 
 export function notificationsRepository(db: Db) {
   return {
-    /** Inserts once per (sourceKey, address, type); returns the rows actually inserted. */
-    async insertOnce(sourceKey: string, journalId: bigint | null, drafts: Draft[], createdAt?: Date): Promise<NotificationRow[]> {
+    /**
+     * Inserts once per (sourceKey, address, type); returns the rows actually inserted. In the same
+     * transaction each new row of an address in `pushTo` gets one push outbox row per web device of
+     * its owner (migration 0024), so a notification and its pushes exist together or not at all.
+     */
+    async insertOnce(sourceKey: string, journalId: bigint | null, drafts: Draft[], createdAt?: Date, pushTo: string[] = []): Promise<NotificationRow[]> {
       if (drafts.length === 0) return [];
-      return db
-        .insert(notifications)
-        .values(drafts.map((d) => ({ ...d, sourceKey, journalId, ...(createdAt ? { createdAt } : {}) })))
-        .onConflictDoNothing()
-        .returning();
+      const insert = (q: Pick<Db, "insert">) =>
+        q.insert(notifications)
+          .values(drafts.map((d) => ({ ...d, sourceKey, journalId, ...(createdAt ? { createdAt } : {}) })))
+          .onConflictDoNothing()
+          .returning();
+      if (!drafts.some((d) => pushTo.includes(d.address))) return insert(db);
+      return db.transaction(async (tx) => {
+        const rows = await insert(tx);
+        const push = rows.filter((r) => pushTo.includes(r.address));
+        if (push.length > 0) {
+          const queued = await tx.execute(sql`
+            INSERT INTO api.push_deliveries (notification_id, device_id, user_id)
+            SELECT n.id, d.id, d.user_id
+              FROM api.notifications n
+              JOIN api.users u ON u.evm_address = n.address
+              JOIN api.device_tokens d ON d.user_id = u.id AND d.platform = 'web'
+             WHERE n.id IN (${sql.join(push.map((r) => sql`${r.id}::uuid`), sql`, `)})
+            ON CONFLICT DO NOTHING`);
+          // Sent at commit to every copy's push dispatcher (LISTEN ${PUSH_WAKE_CHANNEL}).
+          if (queued.rowCount) await tx.execute(sql`SELECT pg_notify(${PUSH_WAKE_CHANNEL}, '')`);
+        }
+        return rows;
+      });
     },
     async list(address: string, f: { unreadOnly?: boolean; type?: NotificationType; skip: number; take: number }) {
       const where = and(
@@ -61,20 +86,25 @@ export function notificationsRepository(db: Db) {
     async deletePreferences(address: string): Promise<number> {
       return (await db.delete(notificationPreferences).where(eq(notificationPreferences.address, address)).returning()).length;
     },
-    async registerDevice(d: { userId: string; platform: string; token: string; keys: unknown }): Promise<DeviceTokenRow> {
-      const [row] = await db
-        .insert(deviceTokens)
-        .values(d)
-        .onConflictDoUpdate({ target: [deviceTokens.userId, deviceTokens.token], set: { platform: d.platform, keys: d.keys } })
-        .returning();
-      return row!;
-    },
-    async devicesOfAddress(address: string): Promise<DeviceTokenRow[]> {
-      const { rows } = await db.execute(sql`SELECT d.* FROM api.device_tokens d JOIN api.users u ON u.id = d.user_id WHERE u.evm_address = ${address}`);
-      return (rows as Record<string, unknown>[]).map((r) => ({
-        id: r.id as string, userId: r.user_id as string, platform: r.platform as string, token: r.token as string,
-        keys: r.keys, createdAt: new Date(r.created_at as string),
-      }));
+    /**
+     * Registers (or refreshes) a device unless its owner already has `max` others: the owner's user row
+     * is locked first, so two registrations at once cannot both take the last place.
+     */
+    async registerDevice(d: { userId: string; platform: string; token: string; keys: unknown }, max: number): Promise<DeviceTokenRow | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT 1 FROM api.users WHERE id = ${d.userId} FOR UPDATE`);
+        const [n] = await tx
+          .select({ n: count() })
+          .from(deviceTokens)
+          .where(and(eq(deviceTokens.userId, d.userId), ne(deviceTokens.token, d.token)));
+        if (Number(n?.n ?? 0) >= max) return null;
+        const [row] = await tx
+          .insert(deviceTokens)
+          .values(d)
+          .onConflictDoUpdate({ target: [deviceTokens.userId, deviceTokens.token], set: { platform: d.platform, keys: d.keys } })
+          .returning();
+        return row!;
+      });
     },
     async devicesOfUser(userId: string): Promise<DeviceTokenRow[]> {
       return db.select().from(deviceTokens).where(eq(deviceTokens.userId, userId));

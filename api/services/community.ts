@@ -14,6 +14,7 @@ export function communityServices(deps: {
   notificationsRepo: NotificationsRepository;
   users: UsersRepository;
   push: PushDelivery;
+  devices: { maxPerUser: number; allowPrivateUrls: boolean };
   chain: ChainContext;
   relayer: Relayer | null;
   setup: GuildsDeps["setup"];
@@ -22,7 +23,10 @@ export function communityServices(deps: {
 }) {
   const { guildsRepo, push } = deps;
   const guilds = guildsService({ repo: guildsRepo, chain: deps.chain, relayer: deps.relayer, setup: deps.setup, mission: deps.mission });
-  const notifications = notificationsService({ repo: deps.notificationsRepo, users: deps.users, push, logger: deps.logger });
+  const notifications = notificationsService({
+    repo: deps.notificationsRepo, users: deps.users, push, logger: deps.logger,
+    maxDevicesPerUser: deps.devices.maxPerUser, allowPrivatePushUrls: deps.devices.allowPrivateUrls,
+  });
   return {
     guilds,
     notifications,

@@ -1,10 +1,10 @@
 // Notifications: creation from journal drafts (exactly once), reading, preferences, devices, push.
-import { AppError } from "../lib/errors.ts";
+import { AppError, validationError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { NotificationRow, NotificationsRepository } from "../repositories/notifications.repository.ts";
 import type { UsersRepository } from "../repositories/users.repository.ts";
 import { DEFAULT_PREFERENCES, wanted, type Draft, type NotificationType, type Preferences } from "./notification-rules.ts";
-import type { PushDelivery } from "./push-delivery.ts";
+import { endpointRefusal, type PushDelivery } from "./push-delivery.ts";
 
 export const notificationView = (r: NotificationRow) => ({
   id: r.id,
@@ -25,6 +25,10 @@ export function notificationsService(deps: {
   users: UsersRepository;
   push: PushDelivery;
   logger: Logger;
+  /** Devices one user may register (a new token beyond it is refused). */
+  maxDevicesPerUser: number;
+  /** Web Push endpoints on loopback/private/link-local addresses or plain http (local development). */
+  allowPrivatePushUrls: boolean;
 }) {
   const { repo, users, push, logger } = deps;
 
@@ -42,7 +46,8 @@ export function notificationsService(deps: {
     preferencesOf,
     /**
      * Creates the drafts of one source (journal id or off-chain key) that the recipients' preferences
-     * allow; a repeat of the same source creates nothing. Pushes only what was newly created.
+     * allow; a repeat of the same source creates nothing. Only what was newly created is queued for
+     * push (with it, in one transaction); the push dispatcher sends it, never the caller.
      */
     async create(sourceKey: string, journalId: bigint | null, drafts: Draft[], createdAt?: Date): Promise<NotificationRow[]> {
       const allowed: Draft[] = [];
@@ -55,16 +60,8 @@ export function notificationsService(deps: {
         if ("performerAddress" in data) data.performerId = await userIdOr(data.performerAddress as string | null);
         allowed.push({ ...d, data });
       }
-      const rows = await repo.insertOnce(sourceKey, journalId, allowed, createdAt);
-      if (push.enabled) {
-        for (const row of rows) {
-          if (!prefsByAddress.get(row.address)?.pushEnabled) continue;
-          for (const device of await repo.devicesOfAddress(row.address)) {
-            const result = await push.deliver(device, notificationView(row));
-            if (result === "gone") await repo.deleteDevice(device.id);
-          }
-        }
-      }
+      const pushTo = push.enabled ? [...prefsByAddress].filter(([, p]) => p.pushEnabled).map(([a]) => a) : [];
+      const rows = await repo.insertOnce(sourceKey, journalId, allowed, createdAt, pushTo);
       return rows;
     },
     async list(address: string, q: { unreadOnly?: boolean; type?: NotificationType; skip: number; take: number }) {
@@ -86,10 +83,19 @@ export function notificationsService(deps: {
       return { success: true, preferences: next };
     },
     async registerDevice(userId: string, reg: DeviceRegistration) {
-      const row =
+      const field = reg.platform === "web" ? "body.subscription.endpoint" : "body.token";
+      if (reg.platform === "web") {
+        const refusal = await endpointRefusal(reg.subscription.endpoint, deps.allowPrivatePushUrls);
+        if (refusal) throw validationError([{ field, reason: refusal }]);
+      }
+      const device =
         reg.platform === "web"
-          ? await repo.registerDevice({ userId, platform: "web", token: reg.subscription.endpoint, keys: reg.subscription.keys })
-          : await repo.registerDevice({ userId, platform: reg.platform, token: reg.token, keys: null });
+          ? { userId, platform: "web", token: reg.subscription.endpoint, keys: reg.subscription.keys }
+          : { userId, platform: reg.platform, token: reg.token, keys: null };
+      const row = await repo.registerDevice(device, deps.maxDevicesPerUser);
+      if (!row) {
+        throw validationError([{ field, reason: `device limit reached: at most ${deps.maxDevicesPerUser} devices per user (an already registered token may be registered again)` }]);
+      }
       logger.debug("device registered", { userId, platform: row.platform });
       return { success: true, deviceId: row.id, platform: row.platform, pushDelivery: push.enabled };
     },

@@ -132,7 +132,8 @@ describe("notifications", () => {
     const ios = await call(api.url, "POST", "/notifications/register-device", { token: tp, body: { token: "apns-token-1", platform: "ios" } });
     expect(ios.status, JSON.stringify(ios.body)).toBe(200);
     expect(ios.body).toMatchObject({ success: true, platform: "ios", pushDelivery: false });
-    const sub = { endpoint: "https://push.example.org/abc", keys: { p256dh: "BPk", auth: "xyz" } };
+    // A public address literal: registration resolves the host (SSRF guard) and this machine has no DNS.
+    const sub = { endpoint: "https://93.184.215.14/abc", keys: { p256dh: "BPk", auth: "xyz" } };
     const w1 = await call(api.url, "POST", "/notifications/register-device", { token: tp, body: { subscription: sub, platform: "web" } });
     const w2 = await call(api.url, "POST", "/notifications/register-device", { token: tp, body: { subscription: sub, platform: "web" } });
     expect(w1.status).toBe(200);

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { JournalEntry, JournalType } from "../../indexer/lib/domain/index.ts";
 import { createLogger } from "../../api/lib/logger.ts";
 import { DEFAULT_PREFERENCES, draftsFor, NOTIFICATION_TYPES, PREFERENCE_OF, wanted } from "../../api/services/notification-rules.ts";
-import { webPushDelivery } from "../../api/services/push-delivery.ts";
+import { endpointRefusal, webPushDelivery } from "../../api/services/push-delivery.ts";
 
 const A = "0x00000000000000000000000000000000000000aa";
 const B = "0x00000000000000000000000000000000000000bb";
@@ -73,7 +73,7 @@ describe("web push delivery", () => {
       const ecdh = crypto.createECDH("prime256v1");
       ecdh.generateKeys();
       const keys = { p256dh: ecdh.getPublicKey().toString("base64url"), auth: crypto.randomBytes(16).toString("base64url") };
-      const d = webPushDelivery({ publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: "mailto:ops@example.org", logger: createLogger("silent") });
+      const d = webPushDelivery({ publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: "mailto:ops@example.org", logger: createLogger("silent"), allowPrivate: true });
       const device = { id: "1", userId: "u", platform: "web", token: `http://127.0.0.1:${port}/push/abc`, keys, createdAt: new Date() };
       const payload = { id: "n1", type: "MISSION_ACCEPTED", title: "t", body: "b", data: { missionId: "m" } };
       expect(await d.deliver(device, payload)).toBe("sent");
@@ -87,5 +87,46 @@ describe("web push delivery", () => {
     } finally {
       server.close();
     }
+  });
+  it("the SSRF guard: loopback refused at send time unless allowed, redirects not followed, a silent endpoint timed out", async () => {
+    const hits: string[] = [];
+    const server = http.createServer((req, res) => {
+      hits.push(req.url ?? "");
+      req.resume();
+      if (req.url === "/silent") return; // never answers
+      if (req.url === "/redirect") return void res.writeHead(307, { location: "/target" }).end();
+      res.writeHead(201).end();
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const vapid = webpush.generateVAPIDKeys();
+      const ecdh = crypto.createECDH("prime256v1");
+      ecdh.generateKeys();
+      const keys = { p256dh: ecdh.getPublicKey().toString("base64url"), auth: crypto.randomBytes(16).toString("base64url") };
+      const make = (allowPrivate: boolean) =>
+        webPushDelivery({ publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: "mailto:ops@example.org", logger: createLogger("silent"), allowPrivate, timeoutMs: 300 });
+      const device = (path: string, host = "127.0.0.1") => ({ id: "1", userId: "u", platform: "web", token: `http://${host}:${port}${path}`, keys, createdAt: new Date() });
+      const payload = { id: "n1", type: "MISSION_ACCEPTED", title: "t", body: "b", data: {} };
+      // Loopback by literal and by a name resolving to it: refused before a connection is made.
+      expect(await make(false).deliver(device("/ok"), payload)).toBe("failed");
+      expect(await make(false).deliver(device("/ok", "localhost"), payload)).toBe("failed");
+      expect(hits).toEqual([]);
+      expect(await make(true).deliver(device("/redirect"), payload)).toBe("failed");
+      expect(hits).toEqual(["/redirect"]); // the Location was not followed
+      const t0 = performance.now();
+      expect(await make(true).deliver(device("/silent"), payload)).toBe("failed");
+      expect(performance.now() - t0).toBeLessThan(2_000);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+  it("registration rule: https and public only, unless private URLs are allowed", async () => {
+    for (const url of ["http://push.example.org/x", "https://127.0.0.1/x", "https://169.254.169.254/latest", "https://localhost:8443/x", "https://[::1]/x", "https://10.1.2.3/x"]) {
+      expect(await endpointRefusal(url, false), url).not.toBeNull();
+      expect(await endpointRefusal(url, true), url).toBeNull();
+    }
+    expect(await endpointRefusal("https://93.184.215.14/push/abc", false)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-// One HTTP POST of a signed webhook (Standard Webhooks): node:http/https, so no redirect is ever
-// followed, the connection goes to an address the SSRF guard accepted, the response body is read up to
-// a cap, and the whole exchange is bounded by a timeout.
+// One HTTP POST of a signed webhook (Standard Webhooks), and the guarded POST under it (also Web
+// Push's): node:http/https, so no redirect is ever followed, the connection goes to an address the
+// SSRF guard accepted, the response body is read up to a cap, and the whole exchange is bounded by a
+// timeout.
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
@@ -27,6 +28,21 @@ export function signatures(secrets: string[], messageId: string, at: Date, body:
 }
 
 export async function sendWebhook(url: string, messageId: string, body: string, secrets: string[], opts: SendOptions): Promise<SendResult> {
+  const at = new Date();
+  return postGuarded(url, {
+    "content-type": "application/json",
+    "user-agent": "mission-marketplace-webhooks/1",
+    "webhook-id": messageId,
+    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "webhook-signature": signatures(secrets, messageId, at, body),
+  }, body, opts);
+}
+
+/**
+ * One POST to a URL a user gave us (webhooks, Web Push): the SSRF guard on the address actually
+ * connected to, no redirect followed, the response read up to a cap, the whole exchange timed out.
+ */
+export async function postGuarded(url: string, headers: Record<string, string>, body: string | Uint8Array, opts: SendOptions): Promise<SendResult> {
   const started = performance.now();
   const done = (ok: boolean, responseCode: number | null, error: string | null): SendResult =>
     ({ ok, responseCode, error, durationMs: Math.round(performance.now() - started) });
@@ -39,16 +55,8 @@ export async function sendWebhook(url: string, messageId: string, body: string, 
   } catch (err) {
     return done(false, null, err instanceof Error ? err.message : String(err));
   }
-  const at = new Date();
-  const headers = {
-    "content-type": "application/json",
-    "user-agent": "mission-marketplace-webhooks/1",
-    "webhook-id": messageId,
-    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-    "webhook-signature": signatures(secrets, messageId, at, body),
-    "content-length": String(Buffer.byteLength(body)),
-  };
   const lib = target.protocol === "https:" ? https : http;
+  const all = { ...headers, "content-length": String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength) };
   return new Promise<SendResult>((resolve) => {
     let settled = false;
     const finish = (r: SendResult) => {
@@ -60,7 +68,7 @@ export async function sendWebhook(url: string, messageId: string, body: string, 
     };
     const req = lib.request(
       target,
-      { method: "POST", headers, agent: false, ...(opts.allowPrivate ? {} : { lookup: guardedLookup }) },
+      { method: "POST", headers: all, agent: false, ...(opts.allowPrivate ? {} : { lookup: guardedLookup }) },
       (res) => {
         let read = 0;
         res.on("data", (chunk: Buffer) => {
