@@ -8,3 +8,4 @@ export * from "./ids.ts";
 export * from "./money.ts";
 export * from "./journal-events.ts";
 export * from "./stablecoin.ts";
+export * from "./unlocks.ts";
