@@ -7,7 +7,9 @@
 import type { Abi, Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { operatorRegistryAbi } from "../../abis/index.ts";
+import { geohashEncode } from "../../api/services/discovery/geo.ts";
 import { disputeUuid, missionUuid } from "../../indexer/lib/domain/index.ts";
 import { anvilAccount, RESOLVER_ACCOUNT_INDEX } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type Res, type TestApi } from "./api-helpers.ts";
@@ -154,8 +156,15 @@ describe("authorization matrix", () => {
   it("status and code of every cell match the spec and the decisions", async () => {
     const off: string[] = [];
     let cells = 0;
-    const check = (cell: string, res: Res, status: number, code?: string) => {
+    // The fixture's open mission is the poster's: nobody else may receive its exact point, in any
+    // answer (presence, map, feed, lists, exports, profiles...).
+    const exact = ["48.8566", "2.3522"];
+    const check = (cell: string, res: Res, status: number, code?: string, who?: Who) => {
       cells++;
+      if (who !== "poster") {
+        const text = typeof res.body === "string" ? res.body : JSON.stringify(res.body);
+        for (const v of exact) if (text?.includes(v)) off.push(`${cell}: the body carries the poster's exact coordinate ${v}`);
+      }
       const gotCode = res.body?.error?.code;
       const envelopeOk = status < 400 || (typeof gotCode === "string" && typeof res.body.error.message === "string");
       if (res.status !== status || (code && gotCode !== code) || !envelopeOk) {
@@ -173,22 +182,54 @@ describe("authorization matrix", () => {
       const method = key.split(" ")[0]!;
       const a = spec.access;
       const other = spec.other ?? "stranger";
-      if (a.kind === "public") check(`${key} [no token]`, await send(method, spec, undefined, spec.right), spec.rightStatus, spec.rightCode);
+      if (a.kind === "public") check(`${key} [no token]`, await send(method, spec, undefined, spec.right), spec.rightStatus, spec.rightCode, "stranger");
       const o = await send(method, spec, tokens[other], other);
-      if (a.kind === "owner" || a.kind === "role") check(`${key} [other: ${other}]`, o, a.otherStatus, a.otherCode);
-      else check(`${key} [other: ${other}]`, o, spec.rightStatus, spec.rightCode);
+      if (a.kind === "owner" || a.kind === "role") check(`${key} [other: ${other}]`, o, a.otherStatus, a.otherCode, other);
+      else check(`${key} [other: ${other}]`, o, spec.rightStatus, spec.rightCode, other);
       const r = await send(method, spec, tokens[spec.right], spec.right);
-      check(`${key} [right: ${spec.right}]`, r, spec.rightStatus, spec.rightCode);
+      check(`${key} [right: ${spec.right}]`, r, spec.rightStatus, spec.rightCode, spec.right);
       if (key === "POST /ratings/mission/:missionId" && r.status === 201) f.ratingId = r.body.id ?? r.body.data?.id;
     }
     for (const k of v2) {
       const spec = MATRIX[k.replace(" /v2/", " /")];
       if (spec?.access.kind === "public" && k.startsWith("GET ")) {
-        check(`${k} [no token]`, await send("GET", spec, undefined, spec.right, "/v2"), spec.rightStatus, spec.rightCode);
+        check(`${k} [no token]`, await send("GET", spec, undefined, spec.right, "/v2"), spec.rightStatus, spec.rightCode, "stranger");
       }
     }
     console.log(`authorization matrix: ${rows.length} routes (+${v2.length} /v2 copies), ${cells} cells, ${off.length} off`);
     expect(off).toEqual([]);
+  });
+});
+
+describe("/ws frames to strangers", () => {
+  it("carry a new mission's neighbourhood point, never its exact one (anonymous and signed-in strangers)", async () => {
+    const point = { latitude: 48.8566 + Math.round(Math.random() * 1e4) / 1e6, longitude: 2.3522 + Math.round(Math.random() * 1e4) / 1e6 };
+    const frames: { who: string; frame: any }[] = [];
+    const sockets = await Promise.all(
+      [undefined, tokens.stranger].map(async (token) => {
+        const ws = new WebSocket(`${api.url.replace("http", "ws")}/ws${token ? `?token=${token}` : ""}`);
+        ws.on("message", (raw) => frames.push({ who: token ? "stranger" : "anonymous", frame: JSON.parse(raw.toString()) }));
+        await new Promise<void>((resolve, reject) => { ws.once("open", () => resolve()); ws.once("error", reject); });
+        ws.send(JSON.stringify({ event: "subscribe:geohash", data: { geohash: geohashEncode(point.latitude, point.longitude, 4) } }));
+        return ws;
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const created = await call(api.url, "POST", "/missions", {
+      token: tokens.poster,
+      body: { title: "Matrix ws mission", description: "x", rewardAmount: "1", category: "test", expiresIn: 86_400, location: { ...point, radius: 100 } },
+    });
+    expect(created.status).toBe(201);
+    const deadline = Date.now() + 10_000;
+    const got = () => frames.filter((f) => f.frame.event === "mission:created" && f.frame.data.mission?.id === created.body.data.id);
+    while (got().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    for (const ws of sockets) ws.terminate();
+    expect(got().map((f) => f.who).sort()).toEqual(["anonymous", "stranger"]);
+    for (const f of got()) {
+      expect(f.frame.data.mission.location.precision, f.who).toBeGreaterThan(0);
+      expect(JSON.stringify(f.frame), f.who).not.toContain(String(point.latitude));
+      expect(JSON.stringify(f.frame), f.who).not.toContain(String(point.longitude));
+    }
   });
 });
 
