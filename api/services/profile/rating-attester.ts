@@ -17,7 +17,9 @@ type Ethers = typeof import("ethers");
 let sdkModule: Sdk | undefined;
 let ethersModule: Ethers | undefined;
 const sdk = (): Sdk => (sdkModule ??= require("@ethereum-attestation-service/eas-sdk") as Sdk);
-const ethers = (): Ethers => (ethersModule ??= require("ethers") as Ethers);
+// The SDK's own ethers (its signer type), resolved from the SDK's folder: the API declares no ethers of its own.
+const ethers = (): Ethers =>
+  (ethersModule ??= createRequire(require.resolve("@ethereum-attestation-service/eas-sdk"))("ethers") as Ethers);
 
 export const RATING_SCHEMA = "bytes32 missionId,address rater,address ratee,uint8 score,string comment,uint256 timestamp";
 
