@@ -54,6 +54,7 @@ import {
   memoryRateLimitStore,
   postgresRateLimitStore,
   rateLimiter,
+  keyedLimit,
   type RateLimiter,
 } from "./services/rate-limit.service.ts";
 
@@ -102,6 +103,7 @@ export function createDeps(env: Env, logger: Logger) {
     health: healthRepository(db),
   };
   const metrics: Metrics = createMetrics();
+  const rateStore = env.RATE_LIMIT_STORE === "postgres" ? postgresRateLimitStore(repos.rateLimit) : memoryRateLimitStore();
   const indexer = indexerService({ url: env.INDEXER_URL, chainId, waitMs: env.INDEXER_WAIT_MS });
   let relayer: Relayer | null = null;
   const feePolicy = { capWei: feeCapWei(env.RELAYER_MAX_FEE_GWEI, chainId), waitMs: env.RELAYER_FEE_WAIT_MS };
@@ -159,7 +161,9 @@ export function createDeps(env: Env, logger: Logger) {
         uri: env.SIWE_URI ?? `http://${domain}`,
         chainId,
         nonceTtlSeconds: env.AUTH_NONCE_TTL_SECONDS,
+        liveMessagesMax: env.AUTH_LIVE_MESSAGES_MAX,
       },
+      issuance: keyedLimit(rateStore, env.AUTH_MESSAGES_PER_MIN),
       nonces: repos.nonces,
       users: repos.users,
       publicClient,
@@ -204,8 +208,7 @@ export function createDeps(env: Env, logger: Logger) {
     logger,
     intervalMs: keeperIntervalMs(env),
   });
-  const store = env.RATE_LIMIT_STORE === "postgres" ? postgresRateLimitStore(repos.rateLimit) : memoryRateLimitStore();
-  const limiter: RateLimiter = rateLimiter(store, {
+  const limiter: RateLimiter = rateLimiter(rateStore, {
     anonymous: env.RATE_LIMIT_ANON_PER_MIN,
     user: env.RATE_LIMIT_USER_PER_MIN,
     premium: env.RATE_LIMIT_PREMIUM_PER_MIN,

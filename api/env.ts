@@ -31,6 +31,10 @@ export const EnvSchema = z.object({
   SIWE_URI: z.string().url().optional(),
   /** Lifetime of a SIWE message / nonce (spec: 5 minutes). */
   AUTH_NONCE_TTL_SECONDS: int(1, 3600).default(300),
+  /** Sign-in messages one client IP may request per address per minute (past it 429 RATE_LIMITED). */
+  AUTH_MESSAGES_PER_MIN: int(1, 1_000_000).default(5),
+  /** Unused, unexpired sign-in messages an address may have at once, from all clients (past it 429). */
+  AUTH_LIVE_MESSAGES_MAX: int(1, 10_000).default(50),
   RELAYER_PRIVATE_KEY: z
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex key")
