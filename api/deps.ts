@@ -11,6 +11,7 @@ import { createMetrics, type Metrics } from "./lib/metrics.ts";
 import type { ChainContext, Relayer } from "./lib/ports.ts";
 import { idempotencyRepository } from "./repositories/idempotency.repository.ts";
 import { noncesRepository } from "./repositories/nonces.repository.ts";
+import { sessionsRepository } from "./repositories/sessions.repository.ts";
 import { rateLimitRepository } from "./repositories/rate-limit.repository.ts";
 import { usersRepository } from "./repositories/users.repository.ts";
 import { notificationsRepository } from "./repositories/notifications.repository.ts";
@@ -81,6 +82,7 @@ export function createDeps(env: Env, logger: Logger) {
     discoveryReadModel,
     discoveryChanges: discoveryChangesRepository(database.pool),
     users: usersRepository(db),
+    sessions: sessionsRepository(database.pool),
     nonces: noncesRepository(db),
     idempotency: idempotencyRepository(db),
     rateLimit: rateLimitRepository(db),
