@@ -59,6 +59,9 @@ const refused = async (api: TestApi, o: { token?: string; ip?: string }, status:
   expect(u.body.error.code).toBe(code);
   return u;
 };
+/** The socket's close, or a clear failure after `ms` (a socket that stays open is the bug). */
+const closedWithin = (s: Sock, ms: number) =>
+  Promise.race([s.closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms))]);
 const closeAll = async (socks: Sock[]) => {
   for (const s of socks) s.ws.close();
   await Promise.all(socks.map((s) => s.closed));
@@ -130,7 +133,7 @@ describe("/ws sessions", () => {
     const started = Date.now();
     const del = await call(a.url, "DELETE", "/vault/delete", { token, body: { confirmation: "DELETE_ALL_MY_DATA" } });
     expect(del.status, JSON.stringify(del.body)).toBe(200);
-    const closed = await stolen.closed;
+    const closed = await closedWithin(stolen, 5000);
     expect(closed.code).toBe(4401);
     expect(closed.reason).toMatch(/revoked/);
     console.log(`ws: revoked socket closed ${closed.at - started} ms after DELETE /vault/delete was sent (other copy)`);
@@ -161,10 +164,10 @@ describe("/ws sessions", () => {
     const [quiet, expiring] = [await opened(a, { token, ip: "10.3.0.1" }), await opened(b, { token: soon, ip: "10.3.0.1" })];
     const t0 = Date.now();
     await a.server.deps.database.pool.query(`UPDATE api.users SET session_epoch = session_epoch + 1 WHERE id = $1`, [row.id]);
-    const q = await quiet.closed;
+    const q = await closedWithin(quiet, 5000);
     expect(q).toMatchObject({ code: 4401, reason: "session revoked: sign in again" });
     expect(q.at - t0).toBeLessThan(3000); // WS_SESSION_RECHECK_MS 1000
-    const e = await expiring.closed;
+    const e = await closedWithin(expiring, 8000);
     expect(e).toMatchObject({ code: 4401, reason: "token expired: sign in again" });
     expect(e.at - t0).toBeLessThan(5000);
   });
