@@ -11,6 +11,7 @@ import { createMetrics, type Metrics } from "./lib/metrics.ts";
 import type { ChainContext, Relayer } from "./lib/ports.ts";
 import { idempotencyRepository } from "./repositories/idempotency.repository.ts";
 import { noncesRepository } from "./repositories/nonces.repository.ts";
+import { sessionsRepository } from "./repositories/sessions.repository.ts";
 import { rateLimitRepository } from "./repositories/rate-limit.repository.ts";
 import { usersRepository } from "./repositories/users.repository.ts";
 import { notificationsRepository } from "./repositories/notifications.repository.ts";
@@ -55,6 +56,7 @@ import {
   memoryRateLimitStore,
   postgresRateLimitStore,
   rateLimiter,
+  keyedLimit,
   type RateLimiter,
 } from "./services/rate-limit.service.ts";
 
@@ -86,6 +88,7 @@ export function createDeps(env: Env, logger: Logger) {
     discoveryReadModel,
     discoveryChanges: discoveryChangesRepository(database.pool),
     users: usersRepository(db),
+    sessions: sessionsRepository(database.pool),
     nonces: noncesRepository(db),
     idempotency: idempotencyRepository(db),
     rateLimit: rateLimitRepository(db),
@@ -109,6 +112,7 @@ export function createDeps(env: Env, logger: Logger) {
     health: healthRepository(db),
   };
   const metrics: Metrics = createMetrics();
+  const rateStore = env.RATE_LIMIT_STORE === "postgres" ? postgresRateLimitStore(repos.rateLimit) : memoryRateLimitStore();
   const indexer = indexerService({ url: env.INDEXER_URL, chainId, waitMs: env.INDEXER_WAIT_MS });
   let relayer: Relayer | null = null;
   const feePolicy = { capWei: feeCapWei(env.RELAYER_MAX_FEE_GWEI, chainId), waitMs: env.RELAYER_FEE_WAIT_MS };
@@ -170,7 +174,9 @@ export function createDeps(env: Env, logger: Logger) {
         uri: env.SIWE_URI ?? `http://${domain}`,
         chainId,
         nonceTtlSeconds: env.AUTH_NONCE_TTL_SECONDS,
+        liveMessagesMax: env.AUTH_LIVE_MESSAGES_MAX,
       },
+      issuance: keyedLimit(rateStore, env.AUTH_MESSAGES_PER_MIN),
       nonces: repos.nonces,
       users: repos.users,
       publicClient,
@@ -215,8 +221,7 @@ export function createDeps(env: Env, logger: Logger) {
     logger,
     intervalMs: keeperIntervalMs(env),
   });
-  const store = env.RATE_LIMIT_STORE === "postgres" ? postgresRateLimitStore(repos.rateLimit) : memoryRateLimitStore();
-  const limiter: RateLimiter = rateLimiter(store, {
+  const limiter: RateLimiter = rateLimiter(rateStore, {
     anonymous: env.RATE_LIMIT_ANON_PER_MIN,
     user: env.RATE_LIMIT_USER_PER_MIN,
     premium: env.RATE_LIMIT_PREMIUM_PER_MIN,

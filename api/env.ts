@@ -31,6 +31,10 @@ export const EnvSchema = z.object({
   SIWE_URI: z.string().url().optional(),
   /** Lifetime of a SIWE message / nonce (spec: 5 minutes). */
   AUTH_NONCE_TTL_SECONDS: int(1, 3600).default(300),
+  /** Sign-in messages one client IP may request per address per minute (past it 429 RATE_LIMITED). */
+  AUTH_MESSAGES_PER_MIN: int(1, 1_000_000).default(5),
+  /** Unused, unexpired sign-in messages an address may have at once, from all clients (past it 429). */
+  AUTH_LIVE_MESSAGES_MAX: int(1, 10_000).default(50),
   RELAYER_PRIVATE_KEY: z
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex key")
@@ -128,6 +132,14 @@ export const EnvSchema = z.object({
   WS_MAX_SUBSCRIPTIONS: int(1, 10_000).default(50),
   WS_MSG_RATE_PER_SEC: int(1, 100_000).default(10),
   WS_MSG_BURST: int(1, 100_000).default(20),
+  /** WebSocket /ws: open connections per client IP and per signed-in user (past them the upgrade is 429). */
+  WS_MAX_CONNECTIONS_PER_IP: int(1, 1_000_000).default(50),
+  WS_MAX_CONNECTIONS_PER_USER: int(1, 1_000_000).default(20),
+  /**
+   * WebSocket /ws: how often open sessions are re-checked against the database (revocations missed
+   * while the LISTEN connection was down; expired tokens). A revocation itself closes sockets at once.
+   */
+  WS_SESSION_RECHECK_MS: int(1_000, 3_600_000).default(30_000),
   /** Webhooks: allow targets on loopback, private and link-local addresses (local development only). */
   WEBHOOKS_ALLOW_PRIVATE_URLS: bool.default(false),
   /** Webhooks: send the outbox from this process (default true; every copy may). */

@@ -14,12 +14,7 @@ export const readToken = (): MiddlewareHandler<AppEnv> => async (c, next) => {
     try {
       if (!m) throw new AppError("UNAUTHORIZED", "Authorization header must be 'Bearer <token>'");
       const deps = c.get("deps");
-      const claims = await deps.services.auth.verifyToken(m[1]!);
-      const user = await deps.repos.users.findById(claims.userId);
-      if (!user || user.evmAddress !== claims.address.toLowerCase()) {
-        throw new AppError("UNAUTHORIZED", "Invalid token");
-      }
-      if (claims.sessionEpoch !== user.sessionEpoch) throw new AppError("UNAUTHORIZED", "Token revoked: sign in again");
+      const { user } = await deps.services.auth.authenticate(m[1]!);
       c.set("user", user);
       void deps.repos.users.touch(user.id).catch(() => {});
     } catch (err) {

@@ -2,18 +2,17 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
+import { clientIpFrom } from "../lib/client-ip.ts";
 import type { AppEnv } from "../lib/types.ts";
 
 function clientIp(c: Parameters<MiddlewareHandler<AppEnv>>[0], trustProxy: boolean): string {
-  if (trustProxy) {
-    const fwd = c.req.header("X-Forwarded-For")?.split(",")[0]?.trim();
-    if (fwd) return fwd;
-  }
+  let remote: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    remote = getConnInfo(c).remote.address;
   } catch {
-    return "unknown"; // in-process app.request() has no socket
+    // in-process app.request() has no socket
   }
+  return clientIpFrom(c.req.header("X-Forwarded-For"), remote, trustProxy);
 }
 
 export const observe = (): MiddlewareHandler<AppEnv> => async (c, next) => {

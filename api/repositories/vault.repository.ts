@@ -1,6 +1,7 @@
 // The data vault's reads and deletions: the user's off-chain rows (schema "api") and the indexed
 // on-chain rows (the `chain` views) for export. Only DB code.
 import type pg from "pg";
+import { notifyRevokedSql } from "./sessions.repository.ts";
 
 export interface VaultRow { user_id: string; permissions: unknown; initialized_at: Date; last_synced_at: Date | null }
 
@@ -189,6 +190,8 @@ export function vaultRepository(pool: pg.Pool, chainSchema: string) {
         };
         // A fresh profile from here on: every token issued so far stops working at once.
         await client.query(`UPDATE api.users SET created_at = now(), session_epoch = session_epoch + 1 WHERE id = $1`, [user.id]);
+        // Open /ws connections of the old sessions are closed by every copy when this commits.
+        await client.query(notifyRevokedSql, [user.id]);
         await client.query(`DELETE FROM api.vault_summaries WHERE user_id = $1`, [user.id]);
         await client.query(
           `INSERT INTO api.vaults (user_id, permissions, initialized_at, last_synced_at) VALUES ($1, $2::jsonb, now(), NULL)

@@ -4,8 +4,9 @@ import { getAddress, isAddress, isHex, recoverMessageAddress, type Address, type
 import { createSiweMessage, generateSiweNonce } from "viem/siwe";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { NoncesRepository } from "../repositories/nonces.repository.ts";
+import type { NonceRow, NoncesRepository } from "../repositories/nonces.repository.ts";
 import type { UserRow, UsersRepository } from "../repositories/users.repository.ts";
+import type { KeyedLimit } from "./rate-limit.service.ts";
 import { siweProblem } from "./siwe.ts";
 
 export const TOKEN_TTL_SECONDS = 24 * 60 * 60;
@@ -19,6 +20,8 @@ export interface AuthConfig {
   uri: string;
   chainId: number;
   nonceTtlSeconds: number;
+  /** Live (unused, unexpired) messages an address may have at once, whoever requested them. */
+  liveMessagesMax: number;
 }
 
 export interface TokenClaims {
@@ -26,6 +29,8 @@ export interface TokenClaims {
   address: Address;
   /** The user's session epoch when the token was issued (0 for tokens that predate epochs). */
   sessionEpoch: number;
+  /** Expiry, seconds since the epoch. */
+  expiresAt: number;
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,8 +42,10 @@ export function authService(deps: {
   users: UsersRepository;
   publicClient: PublicClient;
   logger: Logger;
+  /** Counts sign-in messages per address and client (the API's rate-limit store). */
+  issuance: KeyedLimit;
 }) {
-  const { config, nonces, users, publicClient, logger } = deps;
+  const { config, nonces, users, publicClient, logger, issuance } = deps;
   if (!config.jwtSecret) {
     logger.warn("JWT_SECRET is not set: using the built-in development secret (never in production)");
   }
@@ -50,26 +57,77 @@ export function authService(deps: {
     "verify",
   ]);
 
-  async function signatureMatches(address: Address, message: string, signature: Hex): Promise<boolean> {
-    try {
-      if ((await recoverMessageAddress({ message, signature })) === address) return true;
-    } catch {
-      // not an ECDSA signature: may still be a contract wallet's (EIP-1271)
+  /**
+   * The candidate the signature signs. Every ECDSA recovery first (CPU only), then, if none matched,
+   * one code lookup and the EIP-1271 check per candidate only for a contract wallet.
+   */
+  async function matchingMessage(address: Address, candidates: NonceRow[], signature: Hex): Promise<NonceRow | undefined> {
+    for (const row of candidates) {
+      try {
+        if ((await recoverMessageAddress({ message: row.message, signature })) === address) return row;
+      } catch {
+        break; // not an ECDSA signature (the same for every message): may still be a contract wallet's
+      }
     }
     try {
       const code = await publicClient.getCode({ address });
-      if (!code || code === "0x") return false;
-      return await publicClient.verifyMessage({ address, message, signature });
+      if (!code || code === "0x") return undefined;
+      for (const row of candidates) {
+        if (await publicClient.verifyMessage({ address, message: row.message, signature })) return row;
+      }
     } catch (err) {
       // Chain unreachable: a contract wallet's signature cannot be checked now; refuse (401).
       logger.warn("EIP-1271 check failed", { err: err instanceof Error ? err.message : String(err) });
-      return false;
+    }
+    return undefined;
+  }
+
+  const tooMany = (message: string, retryAfterSeconds: number) =>
+    new AppError("RATE_LIMITED", message, undefined, { "Retry-After": String(Math.max(1, retryAfterSeconds)) });
+
+  /**
+   * Issuance limits: per address and client, so that nobody else's requests use up the owner's
+   * quota; and live messages per address, which bounds the table and a verify's candidates.
+   */
+  async function admitIssuance(address: Address, client: string) {
+    const perClient = await issuance.hit(`siwe:${address.toLowerCase()}:${client}`);
+    if (!perClient.allowed) {
+      throw tooMany(`At most ${perClient.limit} sign-in messages per address per minute: sign one already issued, or retry later`, perClient.resetSeconds);
+    }
+    const live = await nonces.liveCount(address);
+    if (live.count >= config.liveMessagesMax) {
+      const wait = live.oldestExpiresAt ? Math.ceil((live.oldestExpiresAt.getTime() - Date.now()) / 1000) : config.nonceTtlSeconds;
+      throw tooMany(`This address has ${live.count} unused sign-in messages: sign one already issued, or retry when one expires`, wait);
+    }
+  }
+
+  /** Throws UNAUTHORIZED for anything but a valid, unexpired HS256 token of this issuer/audience. */
+  async function verifyToken(token: string): Promise<TokenClaims> {
+    try {
+      const { payload } = await jwtVerify(token, await key, {
+        algorithms: ["HS256"],
+        issuer: config.issuer,
+        audience: config.audience,
+        requiredClaims: ["sub", "exp", "iat"],
+      });
+      // sub is a users.id (uuid): anything else would reach the database as a bad cast (500).
+      if (typeof payload.addr !== "string" || !isAddress(payload.addr, { strict: false })) throw unauthorized("Invalid token");
+      if (!UUID_RE.test(payload.sub ?? "")) throw unauthorized("Invalid token");
+      const sev = payload.sev ?? 0;
+      if (typeof sev !== "number" || !Number.isSafeInteger(sev) || sev < 0) throw unauthorized("Invalid token");
+      return { userId: payload.sub!, address: getAddress(payload.addr), sessionEpoch: sev, expiresAt: payload.exp! };
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      if (err instanceof joseErrors.JWTExpired) throw unauthorized("Token expired");
+      throw unauthorized("Invalid token");
     }
   }
 
   return {
-    async createMessage(rawAddress: string): Promise<{ message: string }> {
+    /** `client`: who asks (the client IP), for the per-client issuance limit. */
+    async createMessage(rawAddress: string, client: string): Promise<{ message: string }> {
       const address = getAddress(rawAddress);
+      await admitIssuance(address, client);
       const nonce = generateSiweNonce();
       const issuedAt = new Date();
       const expiresAt = new Date(issuedAt.getTime() + config.nonceTtlSeconds * 1000);
@@ -91,15 +149,9 @@ export function authService(deps: {
     async verify(rawAddress: string, signature: string): Promise<{ token: string; user: UserRow }> {
       const address = getAddress(rawAddress);
       if (!isHex(signature)) throw unauthorized("Signature is not valid");
-      const live = await nonces.live(address, config.domain);
+      const live = await nonces.live(address, config.domain, config.liveMessagesMax);
       if (live.length === 0) throw unauthorized("No valid sign-in message for this address: request a new one");
-      let matched: (typeof live)[number] | undefined;
-      for (const row of live) {
-        if (await signatureMatches(address, row.message, signature)) {
-          matched = row;
-          break;
-        }
-      }
+      const matched = await matchingMessage(address, live, signature);
       if (!matched) throw unauthorized("Signature does not match a sign-in message of this address");
       const problem = siweProblem(
         matched.message,
@@ -121,26 +173,18 @@ export function authService(deps: {
       return { token, user };
     },
 
-    /** Throws UNAUTHORIZED for anything but a valid, unexpired HS256 token of this issuer/audience. */
-    async verifyToken(token: string): Promise<TokenClaims> {
-      try {
-        const { payload } = await jwtVerify(token, await key, {
-          algorithms: ["HS256"],
-          issuer: config.issuer,
-          audience: config.audience,
-          requiredClaims: ["sub", "exp", "iat"],
-        });
-        // sub is a users.id (uuid): anything else would reach the database as a bad cast (500).
-        if (typeof payload.addr !== "string" || !isAddress(payload.addr, { strict: false })) throw unauthorized("Invalid token");
-        if (!UUID_RE.test(payload.sub ?? "")) throw unauthorized("Invalid token");
-        const sev = payload.sev ?? 0;
-        if (typeof sev !== "number" || !Number.isSafeInteger(sev) || sev < 0) throw unauthorized("Invalid token");
-        return { userId: payload.sub!, address: getAddress(payload.addr), sessionEpoch: sev };
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        if (err instanceof joseErrors.JWTExpired) throw unauthorized("Token expired");
-        throw unauthorized("Invalid token");
-      }
+    verifyToken,
+
+    /**
+     * The signed-in session a token stands for, as every transport checks it (HTTP and /ws): a valid
+     * token of an existing user with that address, issued in the user's current session epoch.
+     */
+    async authenticate(token: string): Promise<{ user: UserRow; claims: TokenClaims }> {
+      const claims = await verifyToken(token);
+      const user = await users.findById(claims.userId);
+      if (!user || user.evmAddress !== claims.address.toLowerCase()) throw unauthorized("Invalid token");
+      if (claims.sessionEpoch !== user.sessionEpoch) throw unauthorized("Token revoked: sign in again");
+      return { user, claims };
     },
   };
 }

@@ -60,6 +60,25 @@ export interface RateDecision {
   allowed: boolean;
 }
 
+/** One fixed-window limit on arbitrary keys (e.g. sign-in messages per address and client). */
+export function keyedLimit(store: RateLimitStore, limit: number, now: () => number = Date.now) {
+  return {
+    limit,
+    async hit(key: string): Promise<RateDecision> {
+      const t = now();
+      const windowStart = Math.floor(t / WINDOW_MS) * WINDOW_MS;
+      const count = await store.hit(key, windowStart);
+      return {
+        limit,
+        remaining: Math.max(0, limit - count),
+        resetSeconds: Math.max(1, Math.ceil((windowStart + WINDOW_MS - t) / 1000)),
+        allowed: count <= limit,
+      };
+    },
+  };
+}
+export type KeyedLimit = ReturnType<typeof keyedLimit>;
+
 export function rateLimiter(store: RateLimitStore, tiers: RateLimitTiers, now: () => number = Date.now) {
   const decide = (count: number, limit: number, t: number, windowStart: number): RateDecision => ({
     limit,

@@ -60,6 +60,8 @@ export async function startTestApi(
       RATE_LIMIT_PREMIUM_PER_MIN: "100000",
       // Files share the chain's funded accounts within the hour: only the file that measures the budget sets it.
       RELAYER_TX_PER_HOUR: "1000000",
+      // Every file signs its accounts in from 127.0.0.1; the issuance limit has its own tests.
+      AUTH_MESSAGES_PER_MIN: "100000",
       RELAYER_PRIVATE_KEY: "",
       // Off unless a test asks: files share one chain, and a background pass would act on earlier
       // files' missions once a test moves the chain's clock. Tests call deps.keeper.tick() instead.

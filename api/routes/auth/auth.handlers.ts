@@ -4,7 +4,7 @@ import type * as routes from "./auth.routes.ts";
 
 export const message: RouteHandler<typeof routes.message, AppEnv> = async (c) => {
   const { address } = c.req.valid("json");
-  return c.json(await c.get("deps").services.auth.createMessage(address), 200);
+  return c.json(await c.get("deps").services.auth.createMessage(address, c.get("clientIp")), 200);
 };
 
 export const verify: RouteHandler<typeof routes.verify, AppEnv> = async (c) => {

@@ -3,8 +3,10 @@
 //   server -> client: ready { authenticated, address }, subscribed / unsubscribed { geohash },
 //                     mission:created { mission }, mission:updated { missionId, state, mission },
 //                     error { code, message, details: [{ field, reason }] }
-// Auth: optional JWT as `?token=` at the upgrade (a bad token is refused with 401). Anonymous
-// connections may subscribe to areas and receive the public (neighbourhood) location only.
+// Auth: optional JWT as `?token=` at the upgrade, checked as HTTP checks it (bad, expired or revoked:
+// 401), through the HTTP rate limiter and the per-IP / per-user connection caps (429); a socket
+// whose session is revoked later is closed with 4401 (realtime-admission.ts, realtime-sessions.ts).
+// Anonymous connections may subscribe to areas and receive the public (neighbourhood) location only.
 // Fan-out across API copies: every copy follows the discovery read model's change feed
 // (api.discovery_changes, written by a trigger in commit order, migration 0014): LISTEN
 // discovery_changes wakes it on every commit, and it reads the entries after its in-memory cursor
@@ -17,7 +19,9 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import type { Listening } from "../../db/listen.ts";
 import type { Deps } from "../../deps.ts";
+import { upgradeAdmission, type Refusal } from "./realtime-admission.ts";
 import { createHub, HUB_DEFAULTS, type HubConfig } from "./realtime-hub.ts";
+import { connectionCaps, SESSION_ENDED, watchSessions } from "./realtime-sessions.ts";
 import { NEIGHBORHOOD_GEOHASH_LENGTH } from "./location-privacy.ts";
 
 /**
@@ -38,9 +42,12 @@ export function areaMatches(prefix: string, exactHash: string, party: boolean): 
   return prefix.length <= cell.length ? cell.startsWith(prefix) : prefix.startsWith(cell);
 }
 
-function rejectUpgrade(socket: Duplex, status: string, code: string, message: string) {
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n` +
-    JSON.stringify({ error: { code, message } }));
+const REASONS: Record<number, string> = { 401: "Unauthorized", 404: "Not Found", 429: "Too Many Requests", 503: "Service Unavailable" };
+
+function rejectUpgrade(socket: Duplex, r: Refusal) {
+  const extra = Object.entries(r.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+  socket.end(`HTTP/1.1 ${r.status} ${REASONS[r.status] ?? "Error"}\r\nContent-Type: application/json\r\n${extra}Connection: close\r\n\r\n` +
+    JSON.stringify({ error: { code: r.code, message: r.message } }));
 }
 
 export function attachRealtime(server: Server, deps: Deps, opts: Partial<RealtimeConfig> = {}) {
@@ -57,6 +64,14 @@ export function attachRealtime(server: Server, deps: Deps, opts: Partial<Realtim
   const hub = createHub(hubConfig, log);
   const wss = new WebSocketServer({ noServer: true, maxPayload: cfg.maxMessageBytes });
   const changes = deps.repos.discoveryChanges;
+  const admit = upgradeAdmission({
+    auth: deps.services.auth,
+    rateLimiter: deps.rateLimiter,
+    caps: connectionCaps(env.WS_MAX_CONNECTIONS_PER_IP, env.WS_MAX_CONNECTIONS_PER_USER),
+    trustProxy: env.TRUST_PROXY,
+    onRateLimited: () => deps.metrics.rateLimited.inc(),
+  });
+  const sessions = watchSessions(deps.repos.sessions, { recheckMs: env.WS_SESSION_RECHECK_MS, reconnectMs: cfg.reconnectMs, logger: log });
   let cursor: bigint | null = null;
   let stopped = false;
 
@@ -66,22 +81,36 @@ export function attachRealtime(server: Server, deps: Deps, opts: Partial<Realtim
     socket.on("error", () => socket.destroy());
     const url = new URL(req.url ?? "/", "http://x");
     if (url.pathname !== "/ws" && url.pathname !== "/v2/ws") {
-      if (server.listenerCount("upgrade") === 1) rejectUpgrade(socket, "404 Not Found", "NOT_FOUND", "WebSocket endpoint is /ws");
+      if (server.listenerCount("upgrade") === 1) rejectUpgrade(socket, { status: 404, code: "NOT_FOUND", message: "WebSocket endpoint is /ws" });
       return;
     }
-    let address: string | null = null;
-    const token = url.searchParams.get("token");
-    if (token) {
-      try {
-        const claims = await deps.services.auth.verifyToken(token);
-        address = claims.address.toLowerCase();
-      } catch {
-        rejectUpgrade(socket, "401 Unauthorized", "UNAUTHORIZED", "Invalid token");
-        return;
-      }
+    let admitted: Awaited<ReturnType<typeof admit>>;
+    try {
+      admitted = await admit(req, url.searchParams.get("token"));
+    } catch (err) {
+      // The database or the shared rate-limit store is unreachable: retryable, as on HTTP.
+      log.warn("ws upgrade check failed", { err: String(err) });
+      return rejectUpgrade(socket, { status: 503, code: "DATABASE_UNAVAILABLE", message: "The database is unavailable; retry shortly", headers: { "Retry-After": "1" } });
     }
-    if (stopped || socket.destroyed) return void socket.destroy();
-    wss.handleUpgrade(req, socket, head, (ws) => hub.connect(ws, address));
+    if ("code" in admitted) return rejectUpgrade(socket, admitted);
+    if (stopped || socket.destroyed) {
+      admitted.release();
+      return void socket.destroy();
+    }
+    // The raw socket closes however the connection ends (handshake refused by ws, client gone, close).
+    socket.once("close", admitted.release);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      hub.connect(ws, admitted.address);
+      const s = admitted.session;
+      if (!s) return;
+      const unwatch = sessions.add({
+        userId: s.userId,
+        epoch: s.claims.sessionEpoch,
+        expiresAtMs: s.claims.expiresAt * 1000,
+        end: (reason) => ws.close(SESSION_ENDED, reason),
+      });
+      ws.once("close", unwatch);
+    });
   };
 
   const dispatch = async (kind: "created" | "updated", missionId: string) => {
@@ -157,8 +186,11 @@ export function attachRealtime(server: Server, deps: Deps, opts: Partial<Realtim
     /** The fan-out entry points (what the change feed calls after loading the row); used by bench B8. */
     publishCreated: hub.publishCreated,
     publishUpdated: hub.publishUpdated,
+    /** Re-checks every open session now (what the periodic pass does). */
+    recheckSessions: () => sessions.recheck(),
     async close() {
       stopped = true;
+      sessions.close();
       clearTimeout(timer);
       clearTimeout(retry);
       const l = listening;

@@ -1,13 +1,15 @@
 // B8 clients child (pinned to the load CPU): every WebSocket client of both sides in one process.
 // The hub's clients carry real JWTs, minted here with the API's signing config (HS256, the API's
 // JWT_SECRET / issuer / audience and the claims auth.service.ts signs: addr, sub, iat, jti, exp),
-// instead of 5,000 SIWE sign-ins; the hub verifies each one at the upgrade. Client 0 of every cell
-// is the cell's poster (the exact-location class), the others are strangers (the public class).
+// instead of 5,000 SIWE sign-ins; the hub verifies each one and its session (a users row the
+// workload inserted, clientUsers) at the upgrade. Client 0 of every cell is the cell's poster (the
+// exact-location class), the others are strangers (the public class).
 // A receipt is timestamped first thing in the 'message' handler (wall clock, as at the publish) and
 // parsed only after the run, so parsing does not queue behind itself.
 import crypto from "node:crypto";
 import { SignJWT } from "jose";
 import WebSocket from "ws";
+import { clientUsers } from "./ws-fanout-data.ts";
 import { serveRequests, wallNow } from "./ws-fanout-ipc.ts";
 
 interface SideSpec {
@@ -29,10 +31,10 @@ interface Side {
 }
 const sides = new Map<string, Side>();
 
-async function mint(jwt: NonNullable<SideSpec["jwt"]>, address: string): Promise<string> {
-  return new SignJWT({ addr: address.toLowerCase() })
+async function mint(jwt: NonNullable<SideSpec["jwt"]>, user: { userId: string; address: string }): Promise<string> {
+  return new SignJWT({ addr: user.address.toLowerCase(), sev: 0 })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(crypto.randomUUID())
+    .setSubject(user.userId)
     .setIssuer(jwt.issuer)
     .setAudience(jwt.audience)
     .setIssuedAt()
@@ -78,14 +80,14 @@ serveRequests(
     async connect(spec: SideSpec) {
       const side: Side = { sockets: [], cellOf: [], party: [], ci: [], t: [], data: [], closes: 0 };
       sides.set(spec.side, side);
-      const jobs: { index: number; cell: number; address: string }[] = [];
+      const users = clientUsers(spec.cells, spec.perCell);
+      const jobs: { index: number; cell: number; user: { userId: string; address: string } }[] = [];
       for (let j = 0; j < spec.perCell; j++) {
-        for (const [cell, c] of spec.cells.entries()) {
+        for (const cell of spec.cells.keys()) {
           const index = jobs.length;
-          const address = j === 0 ? c.poster : "0x" + crypto.randomBytes(20).toString("hex");
           side.cellOf[index] = cell;
           side.party[index] = j === 0;
-          jobs.push({ index, cell, address });
+          jobs.push({ index, cell, user: users[index]! });
         }
       }
       const t0 = performance.now();
@@ -93,7 +95,7 @@ serveRequests(
       const worker = async () => {
         while (nextJob < jobs.length) {
           const job = jobs[nextJob++]!;
-          const token = spec.jwt ? await mint(spec.jwt, job.address) : undefined;
+          const token = spec.jwt ? await mint(spec.jwt, job.user) : undefined;
           await open(side, spec, job.index, token, spec.cells[job.cell]!.geohash);
         }
       };

@@ -154,3 +154,26 @@ export async function insertMissions(
     throw err;
   }
 }
+
+/**
+ * The hub side's clients as users, in connection order (client j of every cell; j = 0 is the cell's
+ * poster): the API checks each token's session at the upgrade, so each needs a users row.
+ */
+export function clientUsers(cells: B8Cell[], perCell: number): { userId: string; address: string }[] {
+  const out: { userId: string; address: string }[] = [];
+  for (let j = 0; j < perCell; j++) {
+    for (const [cell, c] of cells.entries()) {
+      const address = j === 0 ? c.poster : "0x" + crypto.createHash("sha256").update(`b8-client-${cell}-${j}`).digest("hex").slice(0, 40);
+      const h = crypto.createHash("sha256").update(`b8-user-${address}`).digest("hex");
+      out.push({ userId: `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`, address });
+    }
+  }
+  return out;
+}
+
+export async function insertClientUsers(db: pg.Client, users: { userId: string; address: string }[]): Promise<void> {
+  await db.query(
+    `INSERT INTO api.users (id, evm_address) SELECT * FROM unnest($1::uuid[], $2::text[]) ON CONFLICT DO NOTHING`,
+    [users.map((u) => u.userId), users.map((u) => u.address.toLowerCase())],
+  );
+}

@@ -21,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { pinPostgres } from "../lib/dataset.ts";
-import { makeCells, makeEvents, createChainTables, insertMissions, B8_CHAIN_SCHEMA, type B8Event } from "../lib/ws-fanout-data.ts";
+import { makeCells, makeEvents, createChainTables, insertMissions, clientUsers, insertClientUsers, B8_CHAIN_SCHEMA, type B8Event } from "../lib/ws-fanout-data.ts";
 import { startChild, wallNow, type B8Child } from "../lib/ws-fanout-ipc.ts";
 import { LOAD_CPU, SERVER_CPU } from "../lib/pin.ts";
 import { ms, percentile, ratio } from "../lib/stats.ts";
@@ -155,6 +155,8 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
         RPC_URL: "http://127.0.0.1:9", INDEXER_URL: "http://127.0.0.1:9",
         JWT_SECRET: jwt.secret, JWT_ISSUER: jwt.issuer, JWT_AUDIENCE: jwt.audience,
         MIGRATE_ON_START: "true", REACTORS_ENABLED: "false", KEEPER_INTERVAL_MS: "0",
+        // Every client connects from this host's one address, each as its own user.
+        WS_MAX_CONNECTIONS_PER_IP: String(2 * clientsPerSide),
         EVIDENCE_DIR: path.join(ctx.scratchDir, "evidence"),
       },
     });
@@ -162,6 +164,7 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
     const events = makeEvents(cells, size.events);
     await db.connect();
     await insertMissions(db, cells, events);
+    await insertClientUsers(db, clientUsers(cells, size.perCell));
     await hub.request("load", { missionIds: events.map((e) => e.missionId) });
     const messages = await hub.request<unknown[]>("messages");
     const { port: basePort } = await base.request<{ port: number }>("start", {
