@@ -877,7 +877,8 @@ export interface paths {
         /** List guilds */
         get: operations["listGuilds"];
         put?: never;
-        post?: never;
+        /** Create a guild (level 6: guild_creation); the caller is its admin and treasury (relayed GuildRegistry.createGuild) */
+        post: operations["createGuild"];
         delete?: never;
         options?: never;
         head?: never;
@@ -980,6 +981,23 @@ export interface paths {
         put?: never;
         /** Publish a guild mission to the board (curators only) */
         post: operations["publishToGuildBoard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/guilds/{id}/members/{userId}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a member curator and/or officer, or not (the guild's admins only; curators need level 11); relayed GuildRegistry.setRoles */
+        post: operations["setGuildMemberRoles"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1655,6 +1673,10 @@ export interface components {
                 resolverAmount: string | null;
             } | null;
         };
+        Me: components["schemas"]["User"] & {
+            /** @description What the caller's level unlocks (the spec's phase table); every level gate reads the same table */
+            unlocks: ("posting" | "guild_joining" | "premium_missions" | "guild_creation" | "curation" | "resolving" | "governance" | "legend")[];
+        };
         User: {
             id: string;
             evmAddress: string;
@@ -1873,6 +1895,8 @@ export interface components {
             treasury: string;
             creator: string;
             createdAt: string;
+            /** @description Reputation a user needs to join (set at creation through the API); null: none */
+            minReputation: number | null;
             membership: components["schemas"]["GuildMember"];
         };
         /** @description The caller's active membership (null when anonymous or not a member) */
@@ -4730,13 +4754,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The user */
+            /** @description The user and what their level unlocks */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["Me"];
                 };
             };
             /** @description Error 401 */
@@ -6031,6 +6055,106 @@ export interface operations {
             };
         };
     };
+    createGuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The registry's unique name (also the display name)
+                     * @example night-couriers
+                     */
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                    category: string;
+                    /** @description The guild's share of its missions' rewards (at most 1000 = 10 %) */
+                    guildFeeBps: number;
+                    /** @description Membership criterion: joining needs at least this reputation */
+                    minReputation?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new guild (as GET /guilds/{id}) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuildDetail"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getGuild: {
         parameters: {
             query?: never;
@@ -6397,6 +6521,105 @@ export interface operations {
                         success: boolean;
                         transactionHash: string;
                         entry: components["schemas"]["GuildBoardEntry"] & (Record<string, never> | null);
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setGuildMemberRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Guild UUID or on-chain id */
+                id: string;
+                /** @description The member's API user id or address */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    isCurator?: boolean;
+                    isOfficer?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The member's new roles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        transactionHash: string;
+                        member: components["schemas"]["GuildMember"];
                     };
                 };
             };

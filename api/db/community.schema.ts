@@ -118,3 +118,14 @@ export const pushDeliveries = api.table(
     index("push_deliveries_finished_idx").on(t.finishedAt),
   ],
 );
+
+/**
+ * Membership criteria a guild's creator set through the API (the registry has no field for them),
+ * keyed by the guild's UUID (indexer/lib/domain/ids.ts guildUuid). Join reads it before relaying.
+ */
+export const guildSettings = api.table("guild_settings", {
+  guildId: uuid("guild_id").primaryKey(),
+  /** Reputation a user needs to join; no row = no criterion. */
+  minReputation: integer("min_reputation").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});

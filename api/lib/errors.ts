@@ -31,6 +31,7 @@ export const STATUS = {
   GUILD_NOT_FOUND: 404,
   ALREADY_MEMBER: 409,
   NOT_MEMBER: 409,
+  GUILD_NAME_TAKEN: 409,
   BUILDER_SCORE_UNAVAILABLE: 503,
   // Disputes (docs/disputes-notes.md)
   DISPUTE_NOT_FOUND: 404,

@@ -5,9 +5,10 @@ import { notificationsReactor } from "./notifications.ts";
 import { achievementsReactor } from "./achievements.ts";
 import { webhooksReactor } from "./webhooks.ts";
 import { discoveryReactor } from "./discovery.ts";
+import { resolverGrantsReactor } from "./resolver-grants.ts";
 import type { Reactor } from "./types.ts";
 
-export const reactors: Reactor[] = [notificationsReactor, achievementsReactor, webhooksReactor, discoveryReactor];
+export const reactors: Reactor[] = [notificationsReactor, achievementsReactor, webhooksReactor, discoveryReactor, resolverGrantsReactor as Reactor];
 
 const isReactor = (v: unknown): v is Reactor =>
   !!v && typeof v === "object" && typeof (v as Reactor).name === "string" && typeof (v as Reactor).handle === "function";

@@ -1,4 +1,5 @@
-// Guilds, members and board entries from the indexer's views (read only). Only DB code.
+// Guilds, members and board entries from the indexer's views (read only), the API's own guild
+// settings (api.guild_settings), and the level and reputation the guild gates read. Only DB code.
 import type pg from "pg";
 
 export interface GuildRow {
@@ -50,6 +51,11 @@ export function guildsRepository(pool: pg.Pool, chainSchema: string) {
       const { rows } = await pool.query(`${memberSelect} WHERE m.guild_id = $1 AND m.account = $2`, [guildOnChainId, account.toLowerCase()]);
       return rows[0] ?? null;
     },
+    /** `who`: an API user id or an address. */
+    async memberByUser(guildOnChainId: number, who: string): Promise<MemberRow | null> {
+      const { rows } = await pool.query(`${memberSelect} WHERE m.guild_id = $1 AND (m.account = lower($2) OR u.id::text = lower($2))`, [guildOnChainId, who]);
+      return rows[0] ?? null;
+    },
     async board(guildOnChainId: number): Promise<BoardRow[]> {
       const { rows } = await pool.query(
         `SELECT b.id, b.mission_id, b.curator, u.id AS curator_id, b.min_guild_xp, b.notes, b.featured, b.created_at::text
@@ -58,6 +64,26 @@ export function guildsRepository(pool: pg.Pool, chainSchema: string) {
         [guildOnChainId],
       );
       return rows;
+    },
+    /** The indexed level and reputation of `account` (level 1, reputation 0 before any XP or rating). */
+    async standing(account: string): Promise<{ level: number; reputation: number }> {
+      const { rows } = await pool.query(`SELECT level, reputation FROM ${s}.user_stats WHERE address = $1`, [account.toLowerCase()]);
+      return { level: rows[0]?.level ?? 1, reputation: rows[0]?.reputation ?? 0 };
+    },
+    async minReputation(guildUuid: string): Promise<number | null> {
+      const { rows } = await pool.query(`SELECT min_reputation FROM api.guild_settings WHERE guild_id = $1`, [guildUuid]);
+      return rows[0]?.min_reputation ?? null;
+    },
+    /** Written once, when the API creates the guild. */
+    async setMinReputation(guildUuid: string, minReputation: number): Promise<void> {
+      await pool.query(
+        `INSERT INTO api.guild_settings (guild_id, min_reputation) VALUES ($1, $2) ON CONFLICT (guild_id) DO NOTHING`,
+        [guildUuid, minReputation],
+      );
+    },
+    async findByName(name: string): Promise<GuildRow | null> {
+      const { rows } = await pool.query(`SELECT ${guildCols} FROM ${s}.guilds WHERE name = $1`, [name]);
+      return rows[0] ?? null;
     },
     async guildsOf(account: string): Promise<(MemberRow & { guild_uuid: string; guild_name: string })[]> {
       const { rows } = await pool.query(

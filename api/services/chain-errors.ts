@@ -76,6 +76,8 @@ export function mapRevert(fn: string, revert: DecodedRevert): AppError {
       return new AppError("VALIDATION_ERROR", "guildId: guild not found", [
         { field: "body.guildId", reason: "guild not found" },
       ]);
+    case "GuildRegistry_NameTaken":
+      return new AppError("GUILD_NAME_TAKEN", "A guild with this name already exists");
     case "Unauthorized":
       return new AppError(
         "FORBIDDEN",

@@ -3,7 +3,7 @@
 // gas); the chain's own checks back them up (reverts mapped in chain-errors.ts).
 import { isAddress, type Address, type Hex } from "viem";
 import { missionEscrowAbi } from "../../abis/index.ts";
-import type { DecidedOutcome } from "../../indexer/lib/domain/index.ts";
+import { levelRequiredFor, type DecidedOutcome } from "../../indexer/lib/domain/index.ts";
 import { hashCanonical } from "../lib/canonical-json.ts";
 import { AppError } from "../lib/errors.ts";
 import type { DisputeFilter, DisputeRole, DisputeRow, DisputesRepository } from "../repositories/disputes.repository.ts";
@@ -20,8 +20,8 @@ export interface Decision {
   resolution: string;
 }
 const OUTCOME_CODE = { PosterWins: 1, PerformerWins: 2, Split: 3, Cancelled: 4 } as const;
-/** Level of the spec's "Mid Game" phase: resolver eligibility. */
-export const RESOLVER_MIN_LEVEL = 11;
+/** Level of the spec's "Mid Game" phase: resolver eligibility (the unlock table's `resolving`). */
+export const RESOLVER_MIN_LEVEL = levelRequiredFor("resolving");
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function disputesService(deps: MissionDeps & { repo: DisputesRepository; store: EvidenceStore; locks: Pick<LocksRepository, "tryKeyed"> }) {
@@ -160,7 +160,8 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
       if (sideOf(row, user.evmAddress)) throw new AppError("NOT_RESOLVER", "A party may not resolve its own dispute");
       await requireSetup(user.evmAddress);
       if (!(await hasRole("RESOLVER_ROLE", user.evmAddress))) {
-        // Eligibility by XP (Mid Game, level >= 11): the relayer (escrow admin) grants the role first.
+        // The resolver-grants reactor grants the role on reaching the level; this covers the time
+        // before it has acted (it follows the journal) for a user who takes a dispute at once.
         if ((await repo.userLevel(user.evmAddress)) < RESOLVER_MIN_LEVEL) {
           throw new AppError("NOT_RESOLVER", `Resolvers need RESOLVER_ROLE (granted at level ${RESOLVER_MIN_LEVEL})`);
         }

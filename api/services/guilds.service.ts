@@ -1,6 +1,9 @@
-// Guild reads (indexed chain data) and writes relayed to GuildRegistry (join, leave, publishToBoard).
+// Guild reads (indexed chain data) and writes relayed to GuildRegistry (createGuild, join, leave,
+// setRoles, publishToBoard). Level gates read the one unlock table; join reads the guild's criterion.
 import type { Address } from "viem";
 import { guildRegistryAbi } from "../../abis/index.ts";
+import { guildUuid, ROLE_ADMIN, ROLE_CURATOR, ROLE_OFFICER } from "../../indexer/lib/domain/index.ts";
+import { hasUnlock, levelRequiredFor, type Unlock } from "../../indexer/lib/domain/unlocks.ts";
 import type { ChainContext, Relayer } from "../lib/ports.ts";
 import { AppError, validationError } from "../lib/errors.ts";
 import type { BoardRow, GuildRow, GuildsRepository, MemberRow } from "../repositories/guilds.repository.ts";
@@ -34,6 +37,22 @@ export const memberView = (m: MemberRow) => ({
   joinedAt: iso(m.joined_at),
 });
 
+export interface NewGuild {
+  name: string;
+  description: string;
+  category: string;
+  guildFeeBps: number;
+  minReputation?: number;
+}
+
+/** 403 INELIGIBLE naming the level rule, or nothing when `level` has `unlock`. */
+function requireUnlock(level: number, unlock: Unlock, what: string) {
+  const needed = levelRequiredFor(unlock);
+  if (!hasUnlock(level, unlock)) {
+    throw new AppError("INELIGIBLE", `${what} needs level ${needed}`, [{ field: "level", reason: `level ${level} is below ${needed}` }]);
+  }
+}
+
 export function guildsService(deps: {
   repo: GuildsRepository;
   chain: ChainContext;
@@ -52,6 +71,16 @@ export function guildsService(deps: {
     if (!deps.relayer || !registry) throw new AppError("CHAIN_UNAVAILABLE", "No deployment: the chain is unavailable");
     return { relayer: deps.relayer, t: { address: registry as Address, abi: guildRegistryAbi } };
   }
+  async function detail(g: GuildRow, viewer?: UserRow | null) {
+    return {
+      ...guildView(g),
+      treasury: g.treasury,
+      creator: g.creator,
+      createdAt: iso(g.created_at),
+      minReputation: await repo.minReputation(g.id),
+      membership: viewer ? await membership(g, viewer.evmAddress) : null,
+    };
+  }
   const membership = async (g: GuildRow, address: string) => {
     const m = await repo.member(g.on_chain_id, address);
     return m && m.active ? memberView(m) : null;
@@ -59,15 +88,23 @@ export function guildsService(deps: {
 
   return {
     list: async (q: { skip: number; take: number; category?: string }) => (await repo.list(q)).map(guildView),
-    async get(id: string, viewer?: UserRow | null) {
-      const g = await mustFind(id);
-      return {
-        ...guildView(g),
-        treasury: g.treasury,
-        creator: g.creator,
-        createdAt: iso(g.created_at),
-        membership: viewer ? await membership(g, viewer.evmAddress) : null,
-      };
+    get: async (id: string, viewer?: UserRow | null) => detail(await mustFind(id), viewer),
+    /** The caller becomes the admin (every role) and the treasury; `name` is the registry's unique slug. */
+    async create(user: UserRow, body: NewGuild) {
+      requireUnlock((await repo.standing(user.evmAddress)).level, "guild_creation", "Creating a guild");
+      if (await repo.findByName(body.name)) throw new AppError("GUILD_NAME_TAKEN", `A guild named ${body.name} already exists`);
+      await deps.setup.require(user.evmAddress as Address);
+      const { relayer, t } = target();
+      const me = user.evmAddress as Address;
+      const tx = await relayer.send("createGuild", [me, body.name, body.name, body.description, body.category, body.guildFeeBps, me], t);
+      const created = tx.events.find((e) => e.eventName === "GuildCreated");
+      if (!created) throw new AppError("INTERNAL_ERROR", "createGuild emitted no GuildCreated");
+      // The UUID is derived from chain data, so the criterion is stored even before the indexer has the guild.
+      const id = guildUuid(deps.chain.chainId, t.address, Number(created.args.guildId));
+      if (body.minReputation !== undefined) await repo.setMinReputation(id, body.minReputation);
+      const g = await repo.find(id);
+      if (!g) throw new AppError("INDEXER_UNAVAILABLE", `The guild was created (${tx.hash}) but is not indexed yet`);
+      return detail(g, user);
     },
     async members(id: string) {
       const g = await mustFind(id);
@@ -92,6 +129,15 @@ export function guildsService(deps: {
     async join(user: UserRow, id: string) {
       const g = await mustFind(id);
       if (await membership(g, user.evmAddress)) throw new AppError("ALREADY_MEMBER", "You are already a member of this guild");
+      const min = await repo.minReputation(g.id);
+      if (min !== null) {
+        const { reputation } = await repo.standing(user.evmAddress);
+        if (reputation < min) {
+          throw new AppError("INELIGIBLE", `This guild admits members with reputation ${min} or more`, [
+            { field: "minReputation", reason: `reputation ${reputation} is below ${min}` },
+          ]);
+        }
+      }
       await deps.setup.require(user.evmAddress as Address);
       const { relayer, t } = target();
       const tx = await relayer.send("join", [g.on_chain_id, user.evmAddress as Address], t);
@@ -108,6 +154,25 @@ export function guildsService(deps: {
       const { relayer, t } = target();
       const tx = await relayer.send("leave", [g.on_chain_id, user.evmAddress as Address], t);
       return { success: true, transactionHash: tx.hash, guild: guildView((await repo.find(g.id)) ?? g), membership: await membership(g, user.evmAddress) };
+    },
+    /** Admins only; the admin bit is kept as it is. `target`: the member's user id or address. */
+    async setRoles(user: UserRow, id: string, target_: string, body: { isCurator?: boolean; isOfficer?: boolean }) {
+      const g = await mustFind(id);
+      if (!(await membership(g, user.evmAddress))?.isAdmin) throw new AppError("FORBIDDEN", "Changing roles requires the admin role in this guild");
+      const m = await repo.memberByUser(g.on_chain_id, target_);
+      if (!m?.active) throw new AppError("NOT_MEMBER", "The user is not a member of this guild");
+      const isCurator = body.isCurator ?? m.is_curator;
+      const isOfficer = body.isOfficer ?? m.is_officer;
+      if (isCurator === m.is_curator && isOfficer === m.is_officer) {
+        throw new AppError("INVALID_STATE", "The member already has these roles: nothing to change");
+      }
+      if (isCurator && !m.is_curator) requireUnlock((await repo.standing(m.account)).level, "curation", "Curating");
+      await deps.setup.require(user.evmAddress as Address);
+      const { relayer, t } = target();
+      const roles = (isCurator ? ROLE_CURATOR : 0) | (isOfficer ? ROLE_OFFICER : 0) | (m.is_admin ? ROLE_ADMIN : 0);
+      const tx = await relayer.send("setRoles", [g.on_chain_id, m.account as Address, roles, user.evmAddress as Address], t);
+      const fresh = await repo.member(g.on_chain_id, m.account);
+      return { success: true, transactionHash: tx.hash, member: fresh ? memberView(fresh) : null };
     },
     async publish(user: UserRow, id: string, body: { missionId: string; notes: string; minGuildXP: number; featured: boolean }) {
       const g = await mustFind(id);

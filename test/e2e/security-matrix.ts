@@ -188,6 +188,14 @@ export const MATRIX: Record<string, RouteSpec> = {
   "GET /guilds/:id/board": publicGet((f) => `/guilds/${f.guild}/board`),
   "POST /guilds/:id/board/publish": guarded("role", "a curator of the guild", "curator", "stranger", 403, "FORBIDDEN", 200, (f) => ({ path: `/guilds/${f.guild}/board/publish`, body: { missionId: f.missionGuild, notes: "matrix" } })),
   "POST /guilds/:id/invite": guarded("role", "an officer or admin of the guild", "curator", "stranger", 403, "FORBIDDEN", 200, (f) => ({ path: `/guilds/${f.guild}/invite`, body: { address: f.users.vault1.address } })),
+  // Any signed-in user may ask; the level gate (6) and creation itself are in unlocks.test.ts. Here an
+  // invalid name, so the call is refused the same way whatever the caller's level.
+  "POST /guilds": user(400, () => ({ path: "/guilds", body: { name: "Not A Slug", category: "matrix", guildFeeBps: 0 } }), "stranger", "poster"),
+  // Admins only: the stranger is refused before anything else; the admin reaches the member check
+  // (vault1 is invited by the invite row, never a member).
+  "POST /guilds/:id/members/:userId/roles": guarded("role", "an admin of the guild", "curator", "stranger", 403, "FORBIDDEN", 409, (f) => ({
+    path: `/guilds/${f.guild}/members/${f.users.vault1.address}/roles`, body: { isOfficer: true },
+  }), "NOT_MEMBER"),
   "POST /guilds/:id/join": user(200, (f) => ({ path: `/guilds/${f.guild}/join` }), "stranger", "performer"),
   // Leaving needs membership: the other user (never joined) gets 409 NOT_MEMBER, the joiner leaves.
   "POST /guilds/:id/leave": guarded("owner", "a member", "stranger", "poster", 409, "NOT_MEMBER", 200, (f) => ({ path: `/guilds/${f.guild}/leave` })),

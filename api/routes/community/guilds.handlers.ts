@@ -18,3 +18,8 @@ export const publish: H<typeof r.publish> = async (c) =>
   c.json(await svc(c).publish(c.get("user")!, c.req.valid("param").id, c.req.valid("json")), 200);
 export const invite: H<typeof r.invite> = async (c) =>
   c.json(await community(c).invite(c.get("user")!, c.req.valid("param").id, c.req.valid("json").address), 200);
+export const create: H<typeof r.create> = async (c) => c.json(await svc(c).create(c.get("user")!, c.req.valid("json")), 201);
+export const setRoles: H<typeof r.setRoles> = async (c) => {
+  const { id, userId } = c.req.valid("param");
+  return c.json(await svc(c).setRoles(c.get("user")!, id, userId, c.req.valid("json")), 200);
+};

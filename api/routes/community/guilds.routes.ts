@@ -30,11 +30,38 @@ const BoardEntry = z
   .openapi("GuildBoardEntry");
 const GuildDetail = Guild.extend({
   treasury: z.string(), creator: z.string(), createdAt: z.string(),
+  minReputation: z.number().int().nullable().openapi({ description: "Reputation a user needs to join (set at creation through the API); null: none" }),
   membership: Member.nullable().openapi({ description: "The caller's active membership (null when anonymous or not a member)" }),
 }).openapi("GuildDetail");
 const Membership = z.object({ success: z.boolean(), transactionHash: z.string(), guild: Guild, membership: Member.nullable() });
 
 const IdParam = z.object({ id: z.string().min(1).max(64).openapi({ description: "Guild UUID or on-chain id" }) });
+const MemberParams = IdParam.extend({
+  userId: z
+    .string()
+    .regex(/^(0x[0-9a-fA-F]{40}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/, "must be a user id (uuid) or a 0x address")
+    .openapi({ description: "The member's API user id or address" }),
+});
+const body = <T extends z.ZodTypeAny>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+
+export const create = createRoute({
+  method: "post", path: "/guilds", operationId: "createGuild", tags, ...auth,
+  summary: "Create a guild (level 6: guild_creation); the caller is its admin and treasury (relayed GuildRegistry.createGuild)",
+  request: {
+    body: body(
+      z.object({
+        name: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{1,30})[a-z0-9]$/, "3 to 32 of a-z, 0-9 and -, not starting or ending with -")
+          .openapi({ description: "The registry's unique name (also the display name)", example: "night-couriers" }),
+        description: z.string().max(1000).default(""),
+        category: z.string().trim().min(1).max(50),
+        guildFeeBps: z.number().int().min(0).max(1000).openapi({ description: "The guild's share of its missions' rewards (at most 1000 = 10 %)" }),
+        minReputation: z.number().int().min(-1_000_000).max(1_000_000).optional()
+          .openapi({ description: "Membership criterion: joining needs at least this reputation" }),
+      }),
+    ),
+  },
+  responses: { 201: json(GuildDetail, "The new guild (as GET /guilds/{id})"), ...writeErrors },
+});
 
 export const list = createRoute({
   method: "get", path: "/guilds", operationId: "listGuilds", security: publicAccess, tags, summary: "List guilds",
@@ -92,6 +119,21 @@ export const publish = createRoute({
   },
   responses: {
     200: json(z.object({ success: z.boolean(), transactionHash: z.string(), entry: BoardEntry.nullable() }), "Published"),
+    ...writeErrors,
+  },
+});
+export const setRoles = createRoute({
+  method: "post", path: "/guilds/{id}/members/{userId}/roles", operationId: "setGuildMemberRoles", tags, ...auth,
+  summary: "Make a member curator and/or officer, or not (the guild's admins only; curators need level 11); relayed GuildRegistry.setRoles",
+  request: {
+    params: MemberParams,
+    body: body(
+      z.object({ isCurator: z.boolean().optional(), isOfficer: z.boolean().optional() })
+        .refine((b) => b.isCurator !== undefined || b.isOfficer !== undefined, { message: "give isCurator, isOfficer or both" }),
+    ),
+  },
+  responses: {
+    200: json(z.object({ success: z.boolean(), transactionHash: z.string(), member: Member.nullable() }), "The member's new roles"),
     ...writeErrors,
   },
 });

@@ -13,7 +13,7 @@ const read = errorResponses(400, 404, 429, 503);
 // ---- Users
 export const me = createRoute({
   method: "get", path: "/users/me", operationId: "getMe", tags: ["Users"], summary: "The signed-in user", ...auth,
-  responses: { 200: json(s.User, "The user"), ...errorResponses(401, 429, 503) },
+  responses: { 200: json(s.Me, "The user and what their level unlocks"), ...errorResponses(401, 429, 503) },
 });
 export const patchMe = createRoute({
   method: "patch", path: "/users/me", operationId: "updateMe", tags: ["Users"], ...auth,

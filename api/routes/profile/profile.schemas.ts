@@ -1,6 +1,7 @@
 // Request and response schemas of the Users, Ratings, XP and NFT groups (spec shapes).
 import { z } from "@hono/zod-openapi";
 import { decodeSolanaAddress } from "../../services/profile/solana.ts";
+import { LEVEL_UNLOCKS, type Unlock } from "../../../indexer/lib/domain/unlocks.ts";
 
 const pathParam = (name: string, example: string) =>
   z.string().min(1).max(100).openapi({ param: { name, in: "path" }, example, description: "API user id (uuid) or 0x address" });
@@ -67,6 +68,10 @@ export const User = z
     createdAt: z.string().nullable(), lastActiveAt: z.string().nullable(),
   })
   .openapi("User");
+const UNLOCKS = LEVEL_UNLOCKS.map((u) => u.unlock) as [Unlock, ...Unlock[]];
+export const Me = User.extend({
+  unlocks: z.array(z.enum(UNLOCKS)).openapi({ description: "What the caller's level unlocks (the spec's phase table); every level gate reads the same table" }),
+}).openapi("Me");
 export const UserStats = z
   .object({ missionsPosted: z.number(), missionsCompleted: z.number(), ratingCount: z.number(), averageRating: z.number(), disputesWon: z.number(), disputesLost: z.number() })
   .openapi("UserStats");

@@ -4,6 +4,7 @@ import { isAddress } from "viem";
 import { AppError, validationError } from "../../lib/errors.ts";
 import type { ProfileRepository } from "../../repositories/profile.repository.ts";
 import type { UserRow, UsersRepository } from "../../repositories/users.repository.ts";
+import { unlocksAt } from "../../../indexer/lib/domain/unlocks.ts";
 import { solanaLinkMessage, verifySolanaLink } from "./solana.ts";
 import { ratingProfileView, userStatsView, userView, type Subject } from "./views.ts";
 
@@ -30,7 +31,9 @@ export function usersService(deps: { repo: ProfileRepository; users: UsersReposi
     resolve,
     self,
     async me(user: UserRow) {
-      return userView(self(user), await repo.userStats(user.evmAddress));
+      const stats = await repo.userStats(user.evmAddress);
+      // No stats row yet: the starting level, as everywhere else.
+      return { ...userView(self(user), stats), unlocks: unlocksAt(stats?.level ?? 1) };
     },
     async get(idOrAddress: string) {
       const s = await resolve(idOrAddress);
