@@ -1659,9 +1659,11 @@ export interface components {
             id: string;
             evmAddress: string;
             solanaAddress: string | null;
-            displayName: string;
+            /** @description null when the user's privacy settings hide it from the caller */
+            displayName: string | null;
             avatar: string;
-            bio: string;
+            /** @description null when the user's privacy settings hide it from the caller */
+            bio: string | null;
             globalXP: number;
             reputation: number;
             /** @description Integer string, stablecoin base units (6 decimals) */
@@ -1695,11 +1697,13 @@ export interface components {
             missionId: string;
             rater: {
                 id: string;
-                displayName: string;
+                /** @description null when the user's privacy settings hide it from the caller */
+                displayName: string | null;
             };
             ratee: {
                 id: string;
-                displayName: string;
+                /** @description null when the user's privacy settings hide it from the caller */
+                displayName: string | null;
             };
             score: number;
             comment: string;
@@ -1740,12 +1744,14 @@ export interface components {
             id: string;
             rater: {
                 id: string;
-                displayName: string;
+                /** @description null when the user's privacy settings hide it from the caller */
+                displayName: string | null;
                 evmAddress: string;
             };
             ratee: {
                 id: string;
-                displayName: string;
+                /** @description null when the user's privacy settings hide it from the caller */
+                displayName: string | null;
                 evmAddress: string;
             };
             score: number;
@@ -1814,7 +1820,8 @@ export interface components {
         LeaderboardEntry: {
             user: {
                 id: string;
-                displayName: string;
+                /** @description null when the user's privacy settings hide it from the caller */
+                displayName: string | null;
                 evmAddress: string;
             };
             xp: number;
@@ -1880,7 +1887,8 @@ export interface components {
             id: string;
             user: {
                 id: string;
-                displayName: string;
+                /** @description null when the member's privacy settings hide it from the caller */
+                displayName: string | null;
                 evmAddress: string;
             };
             isCurator: boolean;

@@ -74,7 +74,7 @@ afterAll(async () => {
 });
 
 describe("profileVisibility: a stranger, a guild-mate and the owner, for each value", () => {
-  it("displayName: user profile, guild members, leaderboard, mission poster and performer views, feed", async () => {
+  it("displayName: user profile, guild members, leaderboard, mission poster and performer views, mission lists", async () => {
     for (const v of VALUES) {
       await setVisibility("displayName", v);
       for (const r of readers()) {
