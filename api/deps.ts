@@ -40,6 +40,8 @@ import { discoveryChangesRepository, discoveryReadModelRepository } from "./repo
 import { journalRepository } from "./repositories/journal.repository.ts";
 import { guildsRepository } from "./repositories/guilds.repository.ts";
 import { vaultRepository } from "./repositories/vault.repository.ts";
+import { privacyRepository } from "./repositories/privacy.repository.ts";
+import { privacyService } from "./services/privacy.ts";
 import { disputesRepository } from "./repositories/disputes.repository.ts";
 import { profileRepository } from "./repositories/profile.repository.ts";
 import { locksRepository } from "./repositories/locks.repository.ts";
@@ -106,6 +108,7 @@ export function createDeps(env: Env, logger: Logger) {
     journal: journalRepository(database.pool, env.CHAIN_SCHEMA),
     guilds: guildsRepository(database.pool, env.CHAIN_SCHEMA),
     vault: vaultRepository(database.pool, env.CHAIN_SCHEMA),
+    privacy: privacyRepository(database.pool, env.CHAIN_SCHEMA),
     disputes: disputesRepository(database.pool, db, env.CHAIN_SCHEMA),
     profile: profileRepository(database.pool, env.CHAIN_SCHEMA),
     locks: locksRepository(database.pool),
@@ -145,8 +148,9 @@ export function createDeps(env: Env, logger: Logger) {
   // (every pool key forwards through it), else (older files) the one key that sends.
   const operator = relayer ? (deployment?.executor ?? relayer.address) : null;
   const walletSetup = walletSetupService({ chain, relayer, operator });
+  const privacy = privacyService({ repo: repos.privacy });
   const missionDeps = {
-    chain, relayer, missions: repos.missions, details: repos.missionDetails, users: repos.users, setup: walletSetup.gate,
+    chain, relayer, missions: repos.missions, details: repos.missionDetails, users: repos.users, setup: walletSetup.gate, privacy,
   };
   const missions = missionsService(missionDeps);
   const community = communityServices({
@@ -162,6 +166,7 @@ export function createDeps(env: Env, logger: Logger) {
     relayer,
     setup: walletSetup.gate,
     mission: (id, viewer) => missions.get(id, viewer),
+    privacy,
     logger,
   });
   const services = {
@@ -188,10 +193,11 @@ export function createDeps(env: Env, logger: Logger) {
     faucet: faucetService({ chain, relayer, claims: repos.faucet, enabled: env.FAUCET_ENABLED }),
     webhooks: webhooksService({ repo: repos.webhooks, users: repos.users, allowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS }),
     discovery: discoveryService({
-      repo: repos.discovery, feed: repos.discoveryFeed, feedIndex: createFeedIndex(repos.discoveryFeedSource), journal: repos.journal, missions: repos.missions, changes: repos.discoveryChanges }),
+      repo: repos.discovery, feed: repos.discoveryFeed, feedIndex: createFeedIndex(repos.discoveryFeedSource), journal: repos.journal, missions: repos.missions, changes: repos.discoveryChanges, privacy }),
     community,
+    privacy,
     vault: vaultService({
-      repo: repos.vault, missions: repos.missions, guilds: repos.guilds, notifications: repos.notifications, chain, logger,
+      repo: repos.vault, missions: repos.missions, guilds: repos.guilds, notifications: repos.notifications, chain, logger, privacy,
     }),
     disputes: disputesService({ ...missionDeps, repo: repos.disputes, store: localDiskEvidenceStore(env.EVIDENCE_DIR), locks: repos.locks }),
     profile: profileServices({
@@ -205,6 +211,7 @@ export function createDeps(env: Env, logger: Logger) {
       }),
       provider: builderScoreProviderFromEnv(env.BUILDER_SCORE_URL),
       explorerUrl: chain.explorerUrl ?? undefined,
+      privacy,
     }),
   };
   // Deadlines act by themselves (advisory-lock leader among copies); started by the server.

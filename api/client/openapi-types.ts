@@ -1681,9 +1681,11 @@ export interface components {
             id: string;
             evmAddress: string;
             solanaAddress: string | null;
-            displayName: string;
+            /** @description null when the user's privacy settings hide it from the caller */
+            displayName: string | null;
             avatar: string;
-            bio: string;
+            /** @description null when the user's privacy settings hide it from the caller */
+            bio: string | null;
             globalXP: number;
             reputation: number;
             /** @description Integer string, stablecoin base units (6 decimals) */
@@ -1717,11 +1719,13 @@ export interface components {
             missionId: string;
             rater: {
                 id: string;
-                displayName: string;
+                /** @description null when the user's privacy settings hide it from the caller */
+                displayName: string | null;
             };
             ratee: {
                 id: string;
-                displayName: string;
+                /** @description null when the user's privacy settings hide it from the caller */
+                displayName: string | null;
             };
             score: number;
             comment: string;
@@ -1762,12 +1766,14 @@ export interface components {
             id: string;
             rater: {
                 id: string;
-                displayName: string;
+                /** @description null when the user's privacy settings hide it from the caller */
+                displayName: string | null;
                 evmAddress: string;
             };
             ratee: {
                 id: string;
-                displayName: string;
+                /** @description null when the user's privacy settings hide it from the caller */
+                displayName: string | null;
                 evmAddress: string;
             };
             score: number;
@@ -1836,7 +1842,8 @@ export interface components {
         LeaderboardEntry: {
             user: {
                 id: string;
-                displayName: string;
+                /** @description null when the user's privacy settings hide it from the caller */
+                displayName: string | null;
                 evmAddress: string;
             };
             xp: number;
@@ -1904,7 +1911,8 @@ export interface components {
             id: string;
             user: {
                 id: string;
-                displayName: string;
+                /** @description null when the member's privacy settings hide it from the caller */
+                displayName: string | null;
                 evmAddress: string;
             };
             isCurator: boolean;

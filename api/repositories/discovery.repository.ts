@@ -343,10 +343,14 @@ export function discoveryRepository(pool: pg.Pool, chainSchema: string) {
       );
     },
 
-    async recordLocation(r: { userId: string; missionId: string; latitude: number; longitude: number; accuracy: number; distance: number; verified: boolean }) {
+    /** `latestOnly`: the user's earlier checks of this mission go, in the same statement. */
+    async recordLocation(r: {
+      userId: string; missionId: string; latitude: number; longitude: number; accuracy: number; distance: number; verified: boolean; latestOnly: boolean;
+    }) {
       await pool.query(
-        `INSERT INTO api.location_history (user_id, mission_id, latitude, longitude, accuracy, distance, verified) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [r.userId, r.missionId, r.latitude, r.longitude, r.accuracy, r.distance, r.verified],
+        `WITH earlier AS (DELETE FROM api.location_history WHERE $8::boolean AND user_id = $1 AND mission_id = $2)
+         INSERT INTO api.location_history (user_id, mission_id, latitude, longitude, accuracy, distance, verified) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [r.userId, r.missionId, r.latitude, r.longitude, r.accuracy, r.distance, r.verified, r.latestOnly],
       );
     },
 

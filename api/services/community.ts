@@ -19,10 +19,11 @@ export function communityServices(deps: {
   relayer: Relayer | null;
   setup: GuildsDeps["setup"];
   mission: GuildsDeps["mission"];
+  privacy: GuildsDeps["privacy"];
   logger: Logger;
 }) {
   const { guildsRepo, push } = deps;
-  const guilds = guildsService({ repo: guildsRepo, chain: deps.chain, relayer: deps.relayer, setup: deps.setup, mission: deps.mission });
+  const guilds = guildsService({ repo: guildsRepo, chain: deps.chain, relayer: deps.relayer, setup: deps.setup, privacy: deps.privacy, mission: deps.mission });
   const notifications = notificationsService({
     repo: deps.notificationsRepo, users: deps.users, push, logger: deps.logger,
     maxDevicesPerUser: deps.devices.maxPerUser, allowPrivatePushUrls: deps.devices.allowPrivateUrls,
@@ -41,12 +42,15 @@ export function communityServices(deps: {
       if (await guildsRepo.member(Number(g.onChainId), invitee).then((m) => m?.active)) {
         throw new AppError("ALREADY_MEMBER", "The invitee is already a member of this guild");
       }
+      // The invitee reads the inviter's name only if the inviter lets them.
+      const lens = await deps.privacy.lens(invitee, [inviter.evmAddress]);
+      const inviterName = lens.field(inviter.evmAddress, "displayName", inviter.displayName) || inviter.evmAddress;
       const rows = await notifications.create(`invite:${g.id}:${invitee}`, null, [
         {
           address: invitee,
           type: "GUILD_INVITE",
           title: `Invitation to ${g.displayName || g.name}`,
-          body: `${inviter.displayName || inviter.evmAddress} invites you to join the guild ${g.displayName || g.name}.`,
+          body: `${inviterName} invites you to join the guild ${g.displayName || g.name}.`,
           data: { guildId: g.id, guildName: g.name, inviterId: inviter.id },
         },
       ]);

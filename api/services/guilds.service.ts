@@ -9,6 +9,7 @@ import { AppError, validationError } from "../lib/errors.ts";
 import type { BoardRow, GuildRow, GuildsRepository, MemberRow } from "../repositories/guilds.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
 import type { SetupGate } from "./wallet/wallet-setup.service.ts";
+import { OPEN_LENS, type PrivacyLens, type PrivacyService } from "./privacy.ts";
 
 const iso = (unixSeconds: string | number) => new Date(Number(unixSeconds) * 1000).toISOString();
 
@@ -27,9 +28,14 @@ export const guildView = (g: GuildRow) => ({
   guildFeeBps: g.fee_bps,
 });
 
-export const memberView = (m: MemberRow) => ({
+/** `lens`: the viewer's (privacy.ts); the caller's own membership is shown with the open lens. */
+export const memberView = (m: MemberRow, lens: PrivacyLens = OPEN_LENS) => ({
   id: m.id,
-  user: { id: m.user_id ?? m.account.toLowerCase(), displayName: m.display_name ?? "", evmAddress: m.account.toLowerCase() },
+  user: {
+    id: m.user_id ?? m.account.toLowerCase(),
+    displayName: lens.field(m.account, "displayName", m.display_name ?? ""),
+    evmAddress: m.account.toLowerCase(),
+  },
   isCurator: m.is_curator,
   isOfficer: m.is_officer,
   isAdmin: m.is_admin,
@@ -58,6 +64,7 @@ export function guildsService(deps: {
   chain: ChainContext;
   relayer: Relayer | null;
   setup: SetupGate;
+  privacy: Pick<PrivacyService, "lens">;
   mission: (id: string, viewer?: Address) => Promise<Record<string, unknown> & { onChainId: string; guild: { id: string } | null }>;
 }) {
   const { repo } = deps;
@@ -106,9 +113,11 @@ export function guildsService(deps: {
       if (!g) throw new AppError("INDEXER_UNAVAILABLE", `The guild was created (${tx.hash}) but is not indexed yet`);
       return detail(g, user);
     },
-    async members(id: string) {
+    async members(id: string, viewer?: string) {
       const g = await mustFind(id);
-      return (await repo.members(g.on_chain_id)).map(memberView);
+      const rows = await repo.members(g.on_chain_id);
+      const lens = await deps.privacy.lens(viewer, rows.map((m) => m.account));
+      return rows.map((m) => memberView(m, lens));
     },
     async board(id: string, viewer?: Address) {
       const g = await mustFind(id);

@@ -8,7 +8,8 @@ import type { MissionDetailsRepository } from "../repositories/mission-details.r
 import type { MissionsRepository, MissionRow } from "../repositories/missions.repository.ts";
 import type { UsersRepository } from "../repositories/users.repository.ts";
 import { isChainUnreachable } from "./chain-errors.ts";
-import { singleView } from "./mission-view.ts";
+import { missionParties, singleView } from "./mission-view.ts";
+import type { PrivacyService } from "./privacy.ts";
 import type { SetupGate } from "./wallet/wallet-setup.service.ts";
 
 export interface MissionDeps {
@@ -17,6 +18,7 @@ export interface MissionDeps {
   missions: MissionsRepository;
   details: MissionDetailsRepository;
   users: UsersRepository;
+  privacy: Pick<PrivacyService, "lens">;
   /** Asked before relaying for a user: 403 SETUP_REQUIRED when the wallet has not authorised the service. */
   setup: SetupGate;
 }
@@ -62,7 +64,7 @@ export function missionContext(deps: MissionDeps) {
   };
   const view = async (id: string, viewer: Address) => {
     const row = await missions.findById(id);
-    return row ? singleView(row, viewer) : null;
+    return row ? singleView(row, viewer, await deps.privacy.lens(viewer, missionParties([row]))) : null;
   };
 
   const requireSetup = (user: string, allowance?: bigint) => deps.setup.require(user as Address, allowance);

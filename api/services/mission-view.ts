@@ -4,15 +4,20 @@
 import { formatAmount } from "../../indexer/lib/domain/index.ts";
 import type { MissionRow } from "../repositories/missions.repository.ts";
 import { isMissionParty, viewLocation } from "./discovery/location-privacy.ts";
+import type { PrivacyLens } from "./privacy.ts";
 
 const iso = (unixSeconds: string | null) =>
   unixSeconds === null ? null : new Date(Number(unixSeconds) * 1000).toISOString();
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
-const party = (address: string, id: string | null, name: string | null) => ({
+// A name its owner hides from the viewer resolves like no name at all: the short address.
+const party = (address: string, id: string | null, name: string | null, lens: PrivacyLens) => ({
   id: id ?? address.toLowerCase(),
   evmAddress: address.toLowerCase(),
-  resolvedName: name || short(address.toLowerCase()),
+  resolvedName: lens.field(address, "displayName", name) || short(address.toLowerCase()),
 });
+
+/** The addresses mission rows show (for one privacy lookup per response). */
+export const missionParties = (rows: Pick<MissionRow, "poster" | "performer">[]) => rows.flatMap((r) => [r.poster, r.performer]);
 
 export function locationFor(row: MissionRow, viewer: string | undefined) {
   if (row.latitude === null || row.longitude === null || row.radius === null) return null;
@@ -22,7 +27,8 @@ export function locationFor(row: MissionRow, viewer: string | undefined) {
   return { latitude: loc.latitude, longitude: loc.longitude, radius: row.radius, precision: loc.precision };
 }
 
-export function listView(row: MissionRow, viewer?: string) {
+/** `lens`: the viewer's privacy lens over the poster and performer (privacy.ts). */
+export function listView(row: MissionRow, viewer: string | undefined, lens: PrivacyLens) {
   return {
     id: row.id,
     onChainId: row.on_chain_id,
@@ -31,8 +37,8 @@ export function listView(row: MissionRow, viewer?: string) {
     state: row.state,
     category: row.category ?? "",
     rewardAmount: formatAmount(BigInt(row.reward)),
-    poster: party(row.poster, row.poster_id, row.poster_name),
-    performer: row.performer ? party(row.performer, row.performer_id, row.performer_name) : null,
+    poster: party(row.poster, row.poster_id, row.poster_name, lens),
+    performer: row.performer ? party(row.performer, row.performer_id, row.performer_name, lens) : null,
     guild: row.guild_uuid ? { id: row.guild_uuid, name: row.guild_name ?? "" } : null,
     location: locationFor(row, viewer),
     expiresAt: iso(row.expires_at)!,
@@ -40,9 +46,9 @@ export function listView(row: MissionRow, viewer?: string) {
   };
 }
 
-export function singleView(row: MissionRow, viewer?: string) {
+export function singleView(row: MissionRow, viewer: string | undefined, lens: PrivacyLens) {
   return {
-    ...listView(row, viewer),
+    ...listView(row, viewer, lens),
     escrowAddress: row.escrow_address.toLowerCase(),
     ddrAmount: formatAmount(BigInt(row.ddr_amount)),
     proofHash: row.proof_hash,

@@ -9,7 +9,7 @@ import type { MissionFilter } from "../repositories/missions.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
 import { actionsService } from "./mission-actions.service.ts";
 import { eq, event, missionContext, salt, type MissionDeps } from "./mission-context.ts";
-import { listView, singleView } from "./mission-view.ts";
+import { listView, missionParties, singleView } from "./mission-view.ts";
 
 export interface CreateMissionInput {
   title: string;
@@ -34,12 +34,26 @@ export function missionsService(deps: MissionDeps) {
         return (await deps.users.findById(idOrAddress))?.evmAddress ?? "0x0000000000000000000000000000000000000000";
       };
       const f = { ...filter, posterAddress: await resolve(filter.posterId), performerAddress: await resolve(filter.performerId) };
+      const empty = { data: [], meta: { skip: f.skip, take: f.take, total: 0 } };
+      // A hidden mission history leaves what the public feed and map show anyway: a poster's Open
+      // missions. A performer's missions are history by definition (Open ones have no performer).
+      const targets = [f.posterAddress, f.performerAddress].filter((a): a is string => a !== undefined);
+      if (targets.length > 0) {
+        const lens = await deps.privacy.lens(viewer, targets);
+        if (f.performerAddress && !lens.shows(f.performerAddress, "missionHistory")) return empty;
+        if (f.posterAddress && !lens.shows(f.posterAddress, "missionHistory")) {
+          if (f.state && f.state !== "Open") return empty;
+          f.state = "Open";
+        }
+      }
       const { rows, total } = await missions.list(f);
-      return { data: rows.map((r) => listView(r, viewer)), meta: { skip: f.skip, take: f.take, total } };
+      const lens = await deps.privacy.lens(viewer, missionParties(rows));
+      return { data: rows.map((r) => listView(r, viewer, lens)), meta: { skip: f.skip, take: f.take, total } };
     },
 
     async get(id: string, viewer?: Address) {
-      return singleView(await mustFind(id), viewer);
+      const row = await mustFind(id);
+      return singleView(row, viewer, await deps.privacy.lens(viewer, missionParties([row])));
     },
 
     async create(user: UserRow, input: CreateMissionInput) {

@@ -8,7 +8,8 @@ import { validationError } from "../lib/errors.ts";
 import type { MissionRow } from "../repositories/missions.repository.ts";
 import { DEFAULT_VAULT_PERMISSIONS, type UserRow } from "../repositories/users.repository.ts";
 import type { DeletionCounts, VaultRepository } from "../repositories/vault.repository.ts";
-import { singleView } from "./mission-view.ts";
+import { missionParties, singleView } from "./mission-view.ts";
+import type { PrivacyService } from "./privacy.ts";
 import { DEFAULT_PREFERENCES, type Preferences } from "./notification-rules.ts";
 import { levelForXp } from "../../indexer/lib/levels.ts";
 
@@ -56,6 +57,7 @@ export function vaultService(deps: {
   notifications: Pick<NotificationsRepository, "preferences" | "savePreferences">;
   chain: ChainContext;
   logger: Logger;
+  privacy: Pick<PrivacyService, "lens">;
 }) {
   const { repo, notifications: notificationsRepo } = deps;
 
@@ -63,7 +65,9 @@ export function vaultService(deps: {
     const out: ReturnType<typeof singleView>[] = [];
     for (let skip = 0; ; skip += 100) {
       const { rows } = await deps.missions.list({ [side]: address, sortBy: "createdAt", sortOrder: "asc", skip, take: 100 });
-      out.push(...rows.map((r: MissionRow) => singleView(r, address)));
+      // The counterparties' names as they let this user see them.
+      const lens = await deps.privacy.lens(address, missionParties(rows));
+      out.push(...rows.map((r: MissionRow) => singleView(r, address, lens)));
       if (rows.length < 100) return out;
     }
   }

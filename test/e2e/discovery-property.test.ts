@@ -16,6 +16,7 @@ import { discoveryFeedSourceRepository } from "../../api/repositories/discovery-
 import { createFeedIndex } from "../../api/services/discovery/feed-index.ts";
 import { clusterPoints, zoomForRadius } from "../../api/services/discovery/cluster.ts";
 import { discoveryService } from "../../api/services/discovery/discovery.service.ts";
+import { OPEN_LENS } from "../../api/services/privacy.ts";
 import type { UserRow } from "../../api/repositories/users.repository.ts";
 import { distanceMeters } from "../../api/services/discovery/geo.ts";
 import {
@@ -108,6 +109,8 @@ const service = () => discoveryService({
   feed: discoveryFeedRepository(pool),
   journal: { indexedTime: async () => null },
   missions: { findById: async () => null },
+  // The sampled posters have no API account, hence no vault: every name shows (privacy.ts).
+  privacy: { lens: async () => OPEN_LENS, locationSharing: async () => { throw new Error("not used"); } },
 });
 
 describe("map and search over the read model = brute force over every row", () => {
@@ -199,7 +202,7 @@ describe("map and search over the read model = brute force over every row", () =
     const index = createFeedIndex(discoveryFeedSourceRepository(pool, C), { block: 8 });
     const indexed = discoveryService({
       repo: discoveryRepository(pool, C), feed: discoveryFeedRepository(pool), feedIndex: index,
-      journal: { indexedTime: async () => null }, missions: { findById: async () => null },
+      journal: { indexedTime: async () => null }, missions: { findById: async () => null }, privacy: { lens: async () => OPEN_LENS, locationSharing: async () => { throw new Error("not used"); } },
     });
     const query = fc.record({
       dLat: fc.double({ min: -0.05, max: 0.05, noNaN: true }),

@@ -227,7 +227,9 @@ describe("GET /missions/nearby and privacy", () => {
 });
 
 describe("POST /missions/:id/verify-presence", () => {
-  it("spec example: 50 m geofence, 120 m away; history stored", async () => {
+  it("spec example: 50 m geofence, 120 m away; history stored (the performer shares every exact check)", async () => {
+    const sharing = (locationSharing: object) => call(api.url, "PATCH", "/vault/permissions", { token: tok(performer), body: { locationSharing } });
+    expect((await sharing({ enabled: true, precision: "exact", liveTrackingConsent: true })).status).toBe(200);
     const res = await call(api.url, "POST", `/missions/${created.dog}/verify-presence`, {
       token: tok(performer), body: { latitude: north(here.latitude, 120), longitude: here.longitude, accuracy: 10 },
     });
@@ -246,6 +248,7 @@ describe("POST /missions/:id/verify-presence", () => {
     const rows = await pool.query(`SELECT verified FROM api.location_history WHERE mission_id = $1 ORDER BY id`, [created.dog]);
     await pool.end();
     expect(rows.rows.map((r) => r.verified)).toEqual([true, false, false]);
+    expect((await sharing({ enabled: false, precision: "neighborhood", liveTrackingConsent: false })).status).toBe(200);
   });
   it("errors: 401, 404, 400 naming the field", async () => {
     expect((await call(api.url, "POST", `/missions/${created.dog}/verify-presence`, { body: { ...here, accuracy: 5 } })).status).toBe(401);

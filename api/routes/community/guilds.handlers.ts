@@ -9,7 +9,7 @@ const svc = (c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }) => communit
 
 export const list: H<typeof r.list> = async (c) => c.json(await svc(c).list(c.req.valid("query")), 200);
 export const get: H<typeof r.get> = async (c) => c.json(await svc(c).get(c.req.valid("param").id, c.get("user")), 200);
-export const members: H<typeof r.members> = async (c) => c.json(await svc(c).members(c.req.valid("param").id), 200);
+export const members: H<typeof r.members> = async (c) => c.json(await svc(c).members(c.req.valid("param").id, c.get("user")?.evmAddress), 200);
 export const board: H<typeof r.board> = async (c) =>
   c.json(await svc(c).board(c.req.valid("param").id, c.get("user")?.evmAddress as Address | undefined), 200);
 export const join: H<typeof r.join> = async (c) => c.json(await svc(c).join(c.get("user")!, c.req.valid("param").id), 200);

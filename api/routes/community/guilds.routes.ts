@@ -18,7 +18,11 @@ export const Guild = z
 export const Member = z
   .object({
     id: z.string(),
-    user: z.object({ id: z.string(), displayName: z.string(), evmAddress: z.string() }),
+    user: z.object({
+      id: z.string(),
+      displayName: z.string().nullable().openapi({ description: "null when the member's privacy settings hide it from the caller" }),
+      evmAddress: z.string(),
+    }),
     isCurator: z.boolean(), isOfficer: z.boolean(), isAdmin: z.boolean(), guildXP: z.number(), joinedAt: z.string(),
   })
   .openapi("GuildMember");

@@ -59,9 +59,11 @@ export const LeaderboardQuery = z.object({
 export const BuildersQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
 
 // ---- responses
+/** A field its owner's vault hides from this viewer is null (docs/decisions.md "Privacy"). */
+const hideable = (s: z.ZodString) => s.nullable().openapi({ description: "null when the user's privacy settings hide it from the caller" });
 export const User = z
   .object({
-    id: z.string(), evmAddress: z.string(), solanaAddress: z.string().nullable(), displayName: z.string(), avatar: z.string(), bio: z.string(),
+    id: z.string(), evmAddress: z.string(), solanaAddress: z.string().nullable(), displayName: hideable(z.string()), avatar: z.string(), bio: hideable(z.string()),
     globalXP: z.number(), reputation: z.number(),
     totalEarned: z.string().openapi({ description: "Integer string, stablecoin base units (6 decimals)" }),
     totalSpent: z.string().openapi({ description: "Integer string, stablecoin base units (6 decimals)" }),
@@ -75,7 +77,7 @@ export const Me = User.extend({
 export const UserStats = z
   .object({ missionsPosted: z.number(), missionsCompleted: z.number(), ratingCount: z.number(), averageRating: z.number(), disputesWon: z.number(), disputesLost: z.number() })
   .openapi("UserStats");
-const Party = z.object({ id: z.string(), displayName: z.string() });
+const Party = z.object({ id: z.string(), displayName: hideable(z.string()) });
 const PartyFull = Party.extend({ evmAddress: z.string() });
 export const RatingProfile = z
   .object({ id: z.string(), missionId: z.string(), rater: Party, ratee: Party, score: z.number(), comment: z.string(), createdAt: z.string() })

@@ -11,7 +11,8 @@ import type { FeedIndex, MapRow } from "./feed-index.ts";
 import { categoryPreferences, combine, experience, GUILD_BOOST, WEIGHTS, type SortBy } from "./feed-scoring.ts";
 import { boundingBox, checkPresence, distanceMeters } from "./geo.ts";
 import { renderHighlight } from "./highlight.ts";
-import { isMissionParty, viewLocation } from "./location-privacy.ts";
+import { isMissionParty, positionAt, viewLocation } from "./location-privacy.ts";
+import type { PrivacyLens, PrivacyService } from "../privacy.ts";
 
 export const LOCATION_RETENTION_DAYS = 30;
 /** The real-time change feed is kept this long: a copy reconnecting after a blip catches up over seconds. */
@@ -19,10 +20,11 @@ export const CHANGE_FEED_RETENTION_HOURS = 24;
 
 const iso = (sec: string) => new Date(Number(sec) * 1000).toISOString();
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
-const poster = (r: CandidateRow, d: DisplayRow | undefined) => ({
+const poster = (r: CandidateRow, d: DisplayRow | undefined, lens: PrivacyLens) => ({
   id: d?.poster_id ?? r.poster.toLowerCase(),
   evmAddress: r.poster.toLowerCase(),
-  resolvedName: d?.poster_name || short(r.poster.toLowerCase()),
+  // A name hidden from this reader resolves like no name (mission-view.ts does the same).
+  resolvedName: lens.field(r.poster, "displayName", d?.poster_name ?? null) || short(r.poster.toLowerCase()),
 });
 
 /** Rows with a location as `viewer` sees them, nearest first (ties: id), the way the map lists them. */
@@ -62,6 +64,8 @@ export function discoveryService(deps: {
   /** The relevance order without a text query, in memory (feed-index.ts); without it, SQL ranks every page. */
   feedIndex?: Pick<FeedIndex, "rank" | "near" | "sync" | "size" | "loaded">;
   changes?: Pick<DiscoveryChangesRepository, "purge" | "purgeRemoved">;
+  /** The posters' names as their settings let the reader see them: one lookup per page. */
+  privacy: Pick<PrivacyService, "lens" | "locationSharing">;
 }) {
   const { repo, journal } = deps;
   // "Now" is chain time: expiries and urgency are measured in block time, which on a test chain can
@@ -131,7 +135,10 @@ export function discoveryService(deps: {
         });
         return { id: r.id, row: r, reward: BigInt(r.reward), factors };
       });
-      const shown = await displayOf(page.map((p) => p.row));
+      const [shown, lens] = await Promise.all([
+        displayOf(page.map((p) => p.row)),
+        deps.privacy.lens(user.evmAddress, page.map((p) => p.row.poster)),
+      ]);
       return {
         missions: page.map((s, i) => {
           const d = shown.get(s.id);
@@ -142,7 +149,7 @@ export function discoveryService(deps: {
               category: s.row.category ?? "",
               rewardAmount: s.reward.toString(),
               expiresAt: iso(s.row.expires_at),
-              poster: poster(s.row, d),
+              poster: poster(s.row, d, lens),
               guild: s.row.guild_uuid ? { id: s.row.guild_uuid, name: d?.guild_name ?? "" } : null,
               location:
                 s.row.latitude === null || s.row.longitude === null
@@ -242,7 +249,14 @@ export function discoveryService(deps: {
         throw new AppError("INVALID_STATE", "The mission has no location to verify presence against");
       }
       const result = checkPresence({ latitude: m.latitude, longitude: m.longitude, radius: m.radius }, at);
-      await repo.recordLocation({ userId: user.id, missionId, ...at, distance: result.distanceFromMission, verified: result.verified });
+      // The check is always made; what is kept of it is the user's choice (vault locationSharing).
+      const sharing = await deps.privacy.locationSharing(user.evmAddress);
+      if (sharing.enabled) {
+        await repo.recordLocation({
+          userId: user.id, missionId, ...at, ...positionAt(at.latitude, at.longitude, sharing.precision),
+          distance: result.distanceFromMission, verified: result.verified, latestOnly: !sharing.liveTrackingConsent,
+        });
+      }
       return result;
     },
   };

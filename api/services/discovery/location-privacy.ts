@@ -6,6 +6,15 @@ import { geohashDecode, geohashEncode } from "./geo.ts";
 
 export const NEIGHBORHOOD_GEOHASH_LENGTH = 6;
 export const EXACT_GEOHASH_LENGTH = 9;
+/** "block" (precision 1): a geohash-7 cell, ~150 m x 150 m. */
+export const BLOCK_GEOHASH_LENGTH = 7;
+
+/** A position as kept at a vault precision: as sent (exact) or the center of its block/neighborhood cell. */
+export function positionAt(latitude: number, longitude: number, precision: "exact" | "block" | "neighborhood") {
+  if (precision === "exact") return { latitude, longitude };
+  const cell = geohashDecode(geohashEncode(latitude, longitude, precision === "block" ? BLOCK_GEOHASH_LENGTH : NEIGHBORHOOD_GEOHASH_LENGTH));
+  return { latitude: round6(cell.latitude), longitude: round6(cell.longitude) };
+}
 
 export interface ViewedLocation {
   latitude: number;

@@ -21,6 +21,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { ErrorCode } from "../../lib/errors.ts";
 import type { MissionRow } from "../../repositories/missions.repository.ts";
 import { listView } from "../mission-view.ts";
+import { lensOf, type PrivacySettings } from "../privacy.ts";
 import { GEOHASH_RE, geohashEncode } from "./geo.ts";
 import { viewLocation } from "./location-privacy.ts";
 import { SubscriptionIndex, type Subscriber } from "./realtime-index.ts";
@@ -70,11 +71,15 @@ const UNSUBSCRIBE = "unsubscribe:geohash";
 
 const frame = (event: string, data: unknown): Buffer => Buffer.from(JSON.stringify({ event, data }));
 
-/** mission:created payload for one viewer: the list view with the location of its privacy class. */
-export function createdPayload(row: MissionRow, viewer: string | undefined) {
+/**
+ * mission:created payload for one viewer: the list view with the location of its privacy class.
+ * `settings`: the parties' vault settings read for no viewer (privacy.ts publicSettings): a name is
+ * in the public frame only when its owner shows it to everyone.
+ */
+export function createdPayload(row: MissionRow, viewer: string | undefined, settings: PrivacySettings) {
   const party = viewer !== undefined;
   const loc = viewLocation(row.latitude!, row.longitude!, party);
-  return { mission: { ...listView(row, viewer), location: { ...loc, radius: row.radius } } };
+  return { mission: { ...listView(row, viewer, lensOf(viewer, settings)), location: { ...loc, radius: row.radius } } };
 }
 
 export function createHub(config: Partial<HubConfig> = {}, logger?: Logger) {
@@ -222,7 +227,8 @@ export function createHub(config: Partial<HubConfig> = {}, logger?: Logger) {
      * mission:created to every connection subscribed to an area containing the mission (public
      * location), the parties with the exact one. Returns the number of frames sent.
      */
-    publishCreated(row: MissionRow): number {
+    /** `settings` (see createdPayload): none given, every name shows (the bench and unit tests). */
+    publishCreated(row: MissionRow, settings: PrivacySettings = new Map()): number {
       if (row.latitude === null || row.longitude === null) return 0;
       const exact = geohashEncode(row.latitude, row.longitude, 12);
       const poster = row.poster.toLowerCase();
@@ -235,10 +241,10 @@ export function createHub(config: Partial<HubConfig> = {}, logger?: Logger) {
         (c) => c.address !== null && (c.address === poster || c.address === performer),
         (c, party) => {
           let f: Buffer;
-          if (!party) f = publicFrame ??= frame("mission:created", createdPayload(row, undefined));
+          if (!party) f = publicFrame ??= frame("mission:created", createdPayload(row, undefined, settings));
           else {
             partyFrames ??= new Map();
-            f = partyFrames.get(c.address!) ?? frame("mission:created", createdPayload(row, c.address!));
+            f = partyFrames.get(c.address!) ?? frame("mission:created", createdPayload(row, c.address!, settings));
             partyFrames.set(c.address!, f);
           }
           if (sendFrame(c, f)) sent++;
@@ -248,14 +254,14 @@ export function createHub(config: Partial<HubConfig> = {}, logger?: Logger) {
     },
 
     /** mission:updated to the mission's parties (whatever they subscribed). Returns frames sent. */
-    publishUpdated(row: MissionRow): number {
+    publishUpdated(row: MissionRow, settings: PrivacySettings = new Map()): number {
       let sent = 0;
       const parties = new Set([row.poster.toLowerCase(), row.performer?.toLowerCase()]);
       for (const address of parties) {
         if (!address) continue;
         const set = byAddress.get(address);
         if (!set) continue;
-        const f = frame("mission:updated", { missionId: row.id, state: row.state, mission: listView(row, address) });
+        const f = frame("mission:updated", { missionId: row.id, state: row.state, mission: listView(row, address, lensOf(address, settings)) });
         for (const c of set) if (sendFrame(c, f)) sent++;
       }
       return sent;

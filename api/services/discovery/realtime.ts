@@ -116,8 +116,10 @@ export function attachRealtime(server: Server, deps: Deps, opts: Partial<Realtim
   const dispatch = async (kind: "created" | "updated", missionId: string) => {
     const row = await deps.repos.missions.findById(missionId);
     if (!row) return;
-    if (kind === "created") hub.publishCreated(row);
-    else hub.publishUpdated(row);
+    // One settings read per event, whatever the number of subscribers.
+    const settings = await deps.services.privacy.publicSettings([row.poster, row.performer]);
+    if (kind === "created") hub.publishCreated(row, settings);
+    else hub.publishUpdated(row, settings);
   };
 
   // One drain at a time; a notification during a drain asks for one more pass.

@@ -9,6 +9,7 @@ import type { LocksRepository } from "../../repositories/locks.repository.ts";
 import type { ProfileRepository } from "../../repositories/profile.repository.ts";
 import type { UsersRepository } from "../../repositories/users.repository.ts";
 import type { IndexerService } from "../indexer.service.ts";
+import type { PrivacyService } from "../privacy.ts";
 import { createRelayer, relayerAccount, type FeePolicy } from "../relayer/index.ts";
 import type { BuilderScoreProvider } from "./builder-score.ts";
 import { nftService } from "./nft.service.ts";
@@ -64,13 +65,14 @@ export function profileServices(deps: {
   attester: () => RatingAttester;
   provider: BuilderScoreProvider | null;
   explorerUrl: string | undefined;
+  privacy: PrivacyService;
 }) {
-  const { repo, chain } = deps;
-  const users = usersService({ repo, users: deps.users, chainId: chain.chainId });
+  const { repo, chain, privacy } = deps;
+  const users = usersService({ repo, users: deps.users, privacy, chainId: chain.chainId });
   return {
     users,
-    ratings: ratingsService({ repo, users: deps.users, usersService: users, chain, attester: deps.attester, explorerUrl: deps.explorerUrl }),
-    xp: xpService({ repo, usersService: users, chain, relayer: deps.relayer, provider: deps.provider }),
+    ratings: ratingsService({ repo, users: deps.users, usersService: users, privacy, chain, attester: deps.attester, explorerUrl: deps.explorerUrl }),
+    xp: xpService({ repo, usersService: users, privacy, chain, relayer: deps.relayer, provider: deps.provider }),
     nft: nftService({ repo, usersService: users }),
   };
 }

@@ -9,7 +9,8 @@ import type { ApiRatingRow, ProfileRepository } from "../../repositories/profile
 import type { UserRow, UsersRepository } from "../../repositories/users.repository.ts";
 import { RATING_SCHEMA, type RatingAttester } from "./rating-attester.ts";
 import type { UsersService } from "./users.service.ts";
-import { ratingMissionView, ratingStatsView, subjectId } from "./views.ts";
+import type { PrivacyService } from "../privacy.ts";
+import { ratingMissionView, ratingParties, ratingStatsView, subjectId } from "./views.ts";
 
 export const commentHash = (comment: string) => `keccak256:${keccak256(toBytes(comment)).slice(2)}`;
 
@@ -17,6 +18,7 @@ export function ratingsService(deps: {
   repo: ProfileRepository;
   users: UsersRepository;
   usersService: UsersService;
+  privacy: PrivacyService;
   chain: ChainContext;
   attester: () => RatingAttester;
   explorerUrl: string | undefined;
@@ -101,12 +103,15 @@ export function ratingsService(deps: {
         return { rating: null, ratingError: { code: err.code, message: err.message } };
       }
     },
-    async ofMission(missionId: string) {
+    async ofMission(missionId: string, viewer?: string) {
       const m = await missionOrThrow(missionId);
-      return (await repo.ratingsOfMission(m.on_chain_id)).map(ratingMissionView);
+      const rows = await repo.ratingsOfMission(m.on_chain_id);
+      const lens = await deps.privacy.lens(viewer, ratingParties(rows));
+      return rows.map((r) => ratingMissionView(r, lens));
     },
-    async userStats(idOrAddress: string) {
+    async userStats(idOrAddress: string, viewer?: string) {
       const s = await deps.usersService.resolve(idOrAddress, "path.userId");
+      await deps.privacy.require(viewer, s.address, "stats");
       return ratingStatsView(subjectId(s), await repo.ratingCounts(s.address));
     },
     /** Reads the attestation back from EAS on the chain and checks it against the API's record. */

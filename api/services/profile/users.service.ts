@@ -6,11 +6,12 @@ import type { ProfileRepository } from "../../repositories/profile.repository.ts
 import type { UserRow, UsersRepository } from "../../repositories/users.repository.ts";
 import { unlocksAt } from "../../../indexer/lib/domain/unlocks.ts";
 import { solanaLinkMessage, verifySolanaLink } from "./solana.ts";
-import { ratingProfileView, userStatsView, userView, type Subject } from "./views.ts";
+import type { PrivacyService } from "../privacy.ts";
+import { ratingParties, ratingProfileView, userStatsView, userView, type Subject } from "./views.ts";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function usersService(deps: { repo: ProfileRepository; users: UsersRepository; chainId: number }) {
+export function usersService(deps: { repo: ProfileRepository; users: UsersRepository; privacy: PrivacyService; chainId: number }) {
   const { repo, users } = deps;
 
   /** An API user id (uuid) or an EVM address -> the address and the user row (if signed up). */
@@ -35,24 +36,28 @@ export function usersService(deps: { repo: ProfileRepository; users: UsersReposi
       // No stats row yet: the starting level, as everywhere else.
       return { ...userView(self(user), stats), unlocks: unlocksAt(stats?.level ?? 1) };
     },
-    async get(idOrAddress: string) {
+    /** `viewer`: the caller's address (none when signed out). */
+    async get(idOrAddress: string, viewer?: string) {
       const s = await resolve(idOrAddress);
-      const stats = await repo.userStats(s.address);
+      const [stats, lens] = await Promise.all([repo.userStats(s.address), deps.privacy.lens(viewer, [s.address])]);
       if (!s.user && !stats) throw new AppError("NOT_FOUND", "User not found");
-      return userView(s, stats);
+      return userView(s, stats, lens);
     },
     async patch(user: UserRow, body: { displayName?: string; bio?: string; avatar?: string }) {
       await repo.updateProfile(user.id, body);
       const fresh = (await users.findById(user.id))!;
       return userView(self(fresh), await repo.userStats(fresh.evmAddress));
     },
-    async stats(idOrAddress: string) {
+    async stats(idOrAddress: string, viewer?: string) {
       const s = await resolve(idOrAddress);
+      await deps.privacy.require(viewer, s.address, "stats");
       return userStatsView(await repo.userStats(s.address));
     },
-    async ratings(idOrAddress: string) {
+    async ratings(idOrAddress: string, viewer?: string) {
       const s = await resolve(idOrAddress);
-      return (await repo.ratingsReceived(s.address)).map(ratingProfileView);
+      const rows = await repo.ratingsReceived(s.address);
+      const lens = await deps.privacy.lens(viewer, ratingParties(rows));
+      return rows.map((r) => ratingProfileView(r, lens));
     },
     linkMessage(user: UserRow, solanaAddress: string) {
       return solanaLinkMessage(solanaAddress, user.evmAddress, deps.chainId);

@@ -3,6 +3,7 @@ import { levelProgress } from "../../../indexer/lib/levels.ts";
 import { builderLevel } from "../../../indexer/lib/xp.ts";
 import type { UserRow } from "../../repositories/users.repository.ts";
 import type { ChainRatingRow, LedgerRow, NftRow, UserStatsRow } from "../../repositories/profile.repository.ts";
+import { OPEN_LENS, type PrivacyLens } from "../privacy.ts";
 
 /** Unix seconds (string/bigint) -> ISO 8601; null stays null (a present input gives a string). */
 export function isoFromSeconds(s: string | bigint | number): string;
@@ -22,15 +23,16 @@ export interface Subject {
 /** The id a client sees for a party: the API user id when the address has signed in, else the address. */
 export const subjectId = (s: Subject) => s.user?.id ?? s.address;
 
-export function userView(s: Subject, stats: UserStatsRow | null) {
+/** `lens`: the viewer's (the owner's own view by default); a hidden displayName or bio is null. */
+export function userView(s: Subject, stats: UserStatsRow | null, lens: PrivacyLens = OPEN_LENS) {
   const u = s.user;
   return {
     id: subjectId(s),
     evmAddress: s.address,
     solanaAddress: u?.solanaAddress ?? null,
-    displayName: u?.displayName ?? "",
+    displayName: lens.field(s.address, "displayName", u?.displayName ?? ""),
     avatar: u?.avatar ?? "",
-    bio: u?.bio ?? "",
+    bio: lens.field(s.address, "bio", u?.bio ?? ""),
     globalXP: stats?.total_xp ?? 0,
     reputation: stats?.reputation ?? 0,
     totalEarned: stats?.total_earned ?? "0",
@@ -55,23 +57,26 @@ export function userStatsView(stats: UserStatsRow | null) {
 const ratingComment = (r: ChainRatingRow) => r.api_comment ?? r.comment;
 const ratingCreatedAt = (r: ChainRatingRow) => r.api_created_at?.toISOString() ?? isoFromSeconds(r.time)!;
 
-export function ratingProfileView(r: ChainRatingRow) {
+/** The addresses a list of ratings shows (for one privacy lookup per response). */
+export const ratingParties = (rows: ChainRatingRow[]) => rows.flatMap((r) => [r.rater, r.ratee]);
+
+export function ratingProfileView(r: ChainRatingRow, lens: PrivacyLens) {
   return {
     id: r.api_id ?? r.uid,
     missionId: r.mission_id ?? r.mission_on_chain_id,
-    rater: { id: r.rater_id ?? r.rater, displayName: r.rater_name ?? "" },
-    ratee: { id: r.ratee_id ?? r.ratee, displayName: r.ratee_name ?? "" },
+    rater: { id: r.rater_id ?? r.rater, displayName: lens.field(r.rater, "displayName", r.rater_name ?? "") },
+    ratee: { id: r.ratee_id ?? r.ratee, displayName: lens.field(r.ratee, "displayName", r.ratee_name ?? "") },
     score: r.score,
     comment: ratingComment(r),
     createdAt: ratingCreatedAt(r),
   };
 }
 
-export function ratingMissionView(r: ChainRatingRow) {
+export function ratingMissionView(r: ChainRatingRow, lens: PrivacyLens) {
   return {
     id: r.api_id ?? r.uid,
-    rater: { id: r.rater_id ?? r.rater, displayName: r.rater_name ?? "", evmAddress: r.rater },
-    ratee: { id: r.ratee_id ?? r.ratee, displayName: r.ratee_name ?? "", evmAddress: r.ratee },
+    rater: { id: r.rater_id ?? r.rater, displayName: lens.field(r.rater, "displayName", r.rater_name ?? ""), evmAddress: r.rater },
+    ratee: { id: r.ratee_id ?? r.ratee, displayName: lens.field(r.ratee, "displayName", r.ratee_name ?? ""), evmAddress: r.ratee },
     score: r.score,
     comment: ratingComment(r),
     easUid: r.uid,

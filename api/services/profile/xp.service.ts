@@ -14,9 +14,11 @@ import { ledgerView, subjectId, xpSummaryView } from "./views.ts";
 /** At most one provider call per user per day. */
 export const BUILDER_REFRESH_SECONDS = 24 * 3600;
 
+import type { PrivacyService } from "../privacy.ts";
 export function xpService(deps: {
   repo: ProfileRepository;
   usersService: UsersService;
+  privacy: PrivacyService;
   chain: ChainContext;
   relayer: Relayer | null;
   provider: BuilderScoreProvider | null;
@@ -43,10 +45,11 @@ export function xpService(deps: {
       const s = await usersService.resolve(idOrAddress, "path.userId");
       return (await repo.ledger(s.address, limit)).map(ledgerView);
     },
-    async leaderboard(limit: number, type: "global" | "builders") {
+    async leaderboard(limit: number, type: "global" | "builders", viewer?: string) {
       const rows = await repo.leaderboard(limit, type === "builders");
+      const lens = await deps.privacy.lens(viewer, rows.map((r) => r.address));
       return rows.map((r, i) => ({
-        user: { id: r.user_id ?? r.address, displayName: r.display_name ?? "", evmAddress: r.address },
+        user: { id: r.user_id ?? r.address, displayName: lens.field(r.address, "displayName", r.display_name ?? ""), evmAddress: r.address },
         xp: r.total_xp,
         rank: i + 1,
         builderScore: r.builder_score ?? 0,

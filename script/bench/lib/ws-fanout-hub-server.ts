@@ -48,7 +48,7 @@ serveRequests(
     },
     clients: () => ({ clients: realtime!.clientCount() }),
     /** The public mission:created message of every loaded row (the baseline sends the same bytes). */
-    messages: () => rows.map((row) => ({ event: "mission:created", data: createdPayload(row, undefined) })),
+    messages: () => rows.map((row) => ({ event: "mission:created", data: createdPayload(row, undefined, new Map()) })),
     async run(body: { count: number; perSecond: number; startAt: number; offset: number }) {
       const out: { event: number; t: number; sent: number; fanoutMs: number }[] = [];
       await atRate(body.count, body.perSecond, body.startAt, (i) => {
