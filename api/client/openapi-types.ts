@@ -1542,11 +1542,8 @@ export interface components {
             };
             /** @description The reputation (sum of the rating deltas the performer received) needed to accept; none when absent */
             minReputation?: number;
-            /**
-             * @description A premium mission: posting and accepting it need level 6 (the premium_missions unlock)
-             * @default false
-             */
-            premium: boolean;
+            /** @description A premium mission (default false): posting and accepting it need level 6 (the premium_missions unlock) */
+            premium?: boolean;
         };
         Mission: components["schemas"]["MissionListItem"] & {
             escrowAddress: string;

@@ -62,8 +62,8 @@ export const CreateBody = z
     metadata: Metadata.optional(),
     minReputation: z.number().int().min(0).max(1_000_000_000).optional()
       .openapi({ description: "The reputation (sum of the rating deltas the performer received) needed to accept; none when absent" }),
-    premium: z.boolean().default(false)
-      .openapi({ description: "A premium mission: posting and accepting it need level 6 (the premium_missions unlock)" }),
+    premium: z.boolean().optional()
+      .openapi({ description: "A premium mission (default false): posting and accepting it need level 6 (the premium_missions unlock)" }),
   })
   .openapi("CreateMission");
 
