@@ -185,3 +185,79 @@ describe("accept: each gate below and at its threshold", () => {
     accepted(await accept(who, m.id));
   }, 120_000);
 });
+
+/** A member of the demo guild with guild XP > 0 and reputation 5 (one guild completion, rated 5). */
+async function ratedMember(): Promise<Person & { xp: number }> {
+  const member = await person(await freshAuthorisedUser(chain, api.server.deps.operator!));
+  await chain.guilds(member.account, "join", [DEMO_GUILD, member.account.address]);
+  const other = await chain.freshUser();
+  const done = await chain.completeMission(other, member.account, usdc(3), DEMO_GUILD);
+  await chain.attestRating(other, member.account.address, done.onChainId, 5);
+  await until(async () => Number((await pool.query(`SELECT reputation FROM ${S}.user_stats WHERE address = $1`, [member.account.address.toLowerCase()])).rows[0]?.reputation) === 5);
+  return { ...member, xp: await guildXp(member.account.address) };
+}
+
+describe("the feed's eligibility is accept's", () => {
+  it("over random users and missions: factors.eligibility (and the map's isEligible) is true exactly when accept does not answer INELIGIBLE", async () => {
+    const rated = await ratedMember();
+    const fresh = await person(await freshAuthorisedUser(chain, api.server.deps.operator!));
+    const l6 = await freshAuthorisedUser(chain, api.server.deps.operator!);
+    await raiseToLevel(chain, pool, api.server.env.CHAIN_SCHEMA, l6, 6);
+    await chain.guilds(l6, "join", [DEMO_GUILD, l6.address]); // a member with guild XP 0
+    const users = [rated, { ...fresh, xp: NaN }, { ...(await person(l6)), xp: 0 }];
+    const cases = fc.sample(fc.record({
+      user: fc.integer({ min: 0, max: users.length - 1 }),
+      // Each term absent more often than not, so both answers come up (seed 37: 6 eligible, 10 not).
+      guild: fc.constantFrom(false, false, true),
+      board: fc.constantFrom(null, 0, "xp", "xp+1"),
+      minReputation: fc.constantFrom(undefined, undefined, 0, 5, 6),
+      premium: fc.constantFrom(false, false, true),
+    }), { numRuns: 16, seed: 37 });
+    let yes = 0;
+    let no = 0;
+    for (const c of cases) {
+      const who = users[c.user]!;
+      const m = await post({ guild: c.guild, minReputation: c.minReputation, premium: c.premium });
+      if (c.guild && c.board !== null) {
+        const xp = rated.xp;
+        await publish(m, c.board === 0 ? 0 : c.board === "xp" ? xp : xp + 1);
+      }
+      const { eligible } = await shown(who, m.id);
+      const r = await accept(who, m.id);
+      const refused = r.status === 403 && r.body.error.code === "INELIGIBLE";
+      expect(refused, `${JSON.stringify(c)}: feed ${eligible}, accept ${r.status} ${JSON.stringify(r.body)}`).toBe(!eligible);
+      if (!refused) accepted(r);
+      if (eligible) yes++;
+      else no++;
+    }
+    // Both sides of the rule were exercised.
+    expect(yes).toBeGreaterThanOrEqual(3);
+    expect(no).toBeGreaterThanOrEqual(3);
+  }, 120_000);
+});
+
+describe("accept racing a board publish", () => {
+  it("is accepted only if the entry was not yet indexed when the request came, else refused for minGuildXP; never both", async () => {
+    const member = await ratedMember();
+    const outcomes: string[] = [];
+    for (const delay of [0, 0, 15, 30, 60, 120, 250, 500]) {
+      const m = await post({ guild: true });
+      const publishing = chain.guilds(chain.guildAdmin, "publishToBoard", [DEMO_GUILD, m.onChainId, chain.guildAdmin.address, member.xp + 1, false, "race"]);
+      await new Promise((r) => setTimeout(r, delay));
+      const visible = (await pool.query(`SELECT 1 FROM ${S}.board_entries WHERE mission_id = $1 AND active`, [m.id])).rowCount! > 0;
+      const r = await accept(member, m.id);
+      await publishing;
+      if (r.status === 200) {
+        // Accept won: the rule was decided before the entry was indexed, never after.
+        expect(visible, `accepted although the board entry was indexed before the request (${m.id})`).toBe(false);
+        expect(await stateOf(m.id)).toEqual({ state: "Accepted", performer: member.account.address.toLowerCase() });
+        outcomes.push("accepted");
+      } else {
+        refusedFor(r, "minGuildXP");
+        expect(await stateOf(m.id)).toEqual({ state: "Open", performer: null });
+        outcomes.push(visible ? "refused" : "refused (indexed during the request)");
+      }
+    }
+    console.info(`accept vs publish: ${outcomes.join(", ")}`);
+  }, 120_000);
+});
