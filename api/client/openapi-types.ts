@@ -1396,8 +1396,13 @@ export interface components {
                         name: string;
                     } | null;
                     location: components["schemas"]["ViewedLocation"];
+                    /** @description Reputation needed to accept; null: none */
+                    minReputation: number | null;
+                    /** @description Accepting needs level 6 (premium_missions) */
+                    premium: boolean;
                 };
                 factors: {
+                    /** @description Whether POST /missions/{id}/accept would pass its eligibility rule for the reader */
                     eligibility: boolean;
                     rewardScore: number;
                     urgencyScore: number;
@@ -1457,8 +1462,11 @@ export interface components {
                 expiresAt: string;
                 /** @description Meters from the query point to the exact location */
                 distance: number;
+                /** @description The rule POST /missions/{id}/accept applies (guild, minGuildXP, minReputation, level); signed out: as a user with no guild, reputation 0, level 1 */
                 isEligible: boolean;
                 location: components["schemas"]["ViewedLocation"];
+                minReputation: number | null;
+                premium: boolean;
             }[];
             clusters: {
                 latitude: number;
@@ -1522,6 +1530,10 @@ export interface components {
             location: components["schemas"]["Location"];
             expiresAt: string;
             createdAt: string;
+            /** @description Reputation needed to accept; null: none */
+            minReputation: number | null;
+            /** @description Accepting needs level 6 (premium_missions) */
+            premium: boolean;
         };
         Location: {
             latitude: number;
@@ -1546,6 +1558,10 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
+            /** @description The reputation (sum of the rating deltas the performer received) needed to accept; none when absent */
+            minReputation?: number;
+            /** @description A premium mission (default false): posting and accepting it need level 6 (the premium_missions unlock) */
+            premium?: boolean;
         };
         Mission: components["schemas"]["MissionListItem"] & {
             escrowAddress: string;
@@ -2758,6 +2774,10 @@ export interface operations {
                             location?: components["schemas"]["Location"];
                             expiresAt?: string;
                             createdAt?: string;
+                            /** @description Reputation needed to accept; null: none */
+                            minReputation?: number | null;
+                            /** @description Accepting needs level 6 (premium_missions) */
+                            premium?: boolean;
                             escrowAddress: string;
                             ddrAmount?: string;
                             proofHash?: string | null;

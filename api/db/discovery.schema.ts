@@ -69,6 +69,8 @@ export const discoveryMissions = api.table(
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
     minGuildXp: integer("min_guild_xp"),
+    minReputation: integer("min_reputation"),
+    premium: boolean("premium").notNull().default(false),
     searchVector: tsvector("search_vector"),
     categoryLc: text("category_lc").generatedAlwaysAs(sql`lower("category")`),
     geo: cube("geo").generatedAlwaysAs(sql`"api"."geo_ecef"("latitude", "longitude")`),

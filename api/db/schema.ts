@@ -163,6 +163,10 @@ export const missionDetails = api.table(
     longitude: doublePrecision("longitude"),
     radius: doublePrecision("radius"),
     metadata: jsonb("metadata").notNull().default(sql`'{}'::jsonb`),
+    /** The reputation a performer needs (null: none); part of the hashed details when set. */
+    minReputation: integer("min_reputation"),
+    /** A premium mission: accepting (and posting) it needs the premium_missions unlock (level 6). */
+    premium: boolean("premium").notNull().default(false),
     salt: text("salt").notNull(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),

@@ -32,6 +32,9 @@ export interface MissionDetails {
   category: string;
   location: { latitude: number; longitude: number; radius: number } | null;
   metadata: Record<string, unknown>;
+  /** Eligibility terms: hashed only when set, so details without them keep the hash they always had. */
+  minReputation?: number | null;
+  premium?: boolean;
   salt: Hex;
 }
 
@@ -43,6 +46,8 @@ export const detailsHash = (d: MissionDetails): Hex =>
     category: d.category,
     location: d.location,
     metadata: d.metadata,
+    minReputation: d.minReputation ?? undefined,
+    premium: d.premium ? true : undefined,
     salt: d.salt,
   });
 

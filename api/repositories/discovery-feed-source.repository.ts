@@ -25,6 +25,8 @@ export interface FeedIndexRow {
   ratingSum: number;
   ratingCount: number;
   minGuildXp: number | null;
+  minReputation: number | null;
+  premium: boolean;
   /** What the map shows besides (the details' title and category as written; null without details). */
   title: string | null;
   categoryText: string | null;
@@ -44,18 +46,19 @@ export interface FeedIndexChanges {
 
 const ROW = `dm.id, dm.state, dm.poster, dm.performer, dm.guild_uuid, dm.reward::text, dm.expires_at::text, dm.category_lc,
   dm.latitude, dm.longitude, dm.pub_latitude, dm.pub_longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp, dm.title, dm.category,
-  dm.change_seq::text`;
+  dm.min_reputation, dm.premium, dm.change_seq::text`;
 type RawRow = [string, string, string, string | null, string | null, string, string, string | null,
-  number | null, number | null, number | null, number | null, number, number, number | null, string | null, string | null, string];
+  number | null, number | null, number | null, number | null, number, number, number | null, string | null, string | null, number | null, boolean, string];
 
 const toRow = (r: RawRow): FeedIndexRow => ({
   id: r[0], state: r[1], poster: r[2], performer: r[3], guildId: r[4], reward: r[5], expiresAt: Number(r[6]), category: r[7],
   latitude: r[8], longitude: r[9], pubLatitude: r[10], pubLongitude: r[11], ratingSum: r[12], ratingCount: r[13], minGuildXp: r[14],
-  title: r[15], categoryText: r[16],
+  title: r[15], categoryText: r[16], minReputation: r[17], premium: r[18],
 });
 
 const CANDIDATE = `dm.id, dm.poster, dm.performer, dm.guild_uuid, dm.reward::text AS reward, dm.expires_at::text AS expires_at,
-  dm.details_hash, dm.title, dm.category, dm.latitude, dm.longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp`;
+  dm.details_hash, dm.title, dm.category, dm.latitude, dm.longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp,
+  dm.min_reputation, dm.premium`;
 
 /**
  * Whether the read model changed after the cursor ($2). max() reads the last entry of each sequence
@@ -113,12 +116,12 @@ export function discoveryFeedSourceRepository(pool: pg.Pool, chainSchema: string
     async changesAfter(cursor: bigint, limit = 10_000): Promise<FeedIndexChanges> {
       const { rows } = await pool.query<[string, ...unknown[]]>({
         text: `
-          (SELECT 'r' AS kind, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, max(seq)::text
+          (SELECT 'r' AS kind, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, max(seq)::text
              FROM api.discovery_removed WHERE seq > $1 AND mission_id IS NULL HAVING count(*) > 0)
           UNION ALL
           (SELECT 'u', ${ROW} FROM api.discovery_missions dm WHERE dm.change_seq > $1 ORDER BY dm.change_seq LIMIT $2)
           UNION ALL
-          (SELECT 'd', mission_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, seq::text
+          (SELECT 'd', mission_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, seq::text
              FROM api.discovery_removed WHERE seq > $1 AND mission_id IS NOT NULL ORDER BY seq LIMIT $2)`,
         values: [cursor.toString(), limit],
         rowMode: "array",

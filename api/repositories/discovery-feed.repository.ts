@@ -5,6 +5,7 @@
 // the sorts by reward, distance and urgency and full-text queries; the default order (relevance without
 // a text query) is ranked by the in-memory feed index (api/services/discovery/feed-index.ts).
 import type pg from "pg";
+import { hasUnlock } from "../../indexer/lib/domain/index.ts";
 import type { CandidateRow } from "./discovery.repository.ts";
 
 export interface FeedRankQuery {
@@ -20,6 +21,9 @@ export interface FeedRankQuery {
   experience: number;
   /** Active memberships: guild uuid -> guildXP. */
   guilds: Map<string, number>;
+  /** The reader's reputation and level (user_stats): eligibility's inputs. */
+  reputation: number;
+  level: number;
   /** Lowercased category -> preference 0..1. */
   preferences: Map<string, number>;
   weights: { reward: number; urgency: number; distance: number; xpMatch: number; posterReputation: number; categoryPreference: number };
@@ -44,7 +48,8 @@ export interface RankedRow extends CandidateRow {
 }
 
 const COLS = `dm.id, dm.poster, dm.performer, dm.guild_uuid, dm.reward::text AS reward, dm.expires_at::text AS expires_at,
-  dm.details_hash, dm.title, dm.category, dm.latitude, dm.longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp`;
+  dm.details_hash, dm.title, dm.category, dm.latitude, dm.longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp,
+  dm.min_reputation, dm.premium`;
 // float8 expressions in the operation order of feed-scoring.ts / geo.ts (same IEEE operations, so the
 // same doubles up to the last bit of the libm functions): radians as (d * pi) / 180, x² as x * x,
 // Math.round(x) as floor(x + 0.5), clamp01 as least(1, greatest(0, x)).
@@ -84,6 +89,8 @@ export function discoveryFeedRepository(pool: pg.Pool) {
     const prefValues = p([...f.preferences.values()]);
     const experience = p(f.experience);
     const boost = p(f.guildBoost);
+    const reputation = `${p(f.reputation)}::int`;
+    const premiumOk = `${p(hasUnlock(f.level, "premium_missions"))}::boolean`;
     const w = f.weights;
     const [wr, wu, wd, wx, wp, wc] = [w.reward, w.urgency, w.distance, w.xpMatch, w.posterReputation, w.categoryPreference].map((x) => `${p(x)}::float8`);
     const filter = where.join(" AND ");
@@ -93,7 +100,10 @@ export function discoveryFeedRepository(pool: pg.Pool) {
                          + ${wp} * f.poster_score + ${wc} * f.category_score) * f.guild_boost * 10000 + 0.5) / 10000 AS final_score
         FROM (
           SELECT c.*,
-                 (c.guild_uuid IS NULL OR (c.guild_xp IS NOT NULL AND (c.min_guild_xp IS NULL OR c.guild_xp >= c.min_guild_xp))) AS eligible,
+                 -- The order's copy of eligibility() (indexer/lib/domain/eligibility.ts); the response's flag is that function's.
+                 ((c.guild_uuid IS NULL OR (c.guild_xp IS NOT NULL AND (c.min_guild_xp IS NULL OR c.guild_xp >= c.min_guild_xp)))
+                  AND (c.min_reputation IS NULL OR ${reputation} >= c.min_reputation)
+                  AND (NOT c.premium OR ${premiumOk})) AS eligible,
                  CASE WHEN c.distance IS NULL THEN 0.5::float8 ELSE ${clamp(`1 - c.distance / 50000`)} END AS distance_score,
                  ${clamp(`1 - abs(${experience}::float8 - c.reward_score)`)} AS xp_match_score,
                  CASE WHEN c.guild_xp IS NOT NULL THEN ${boost}::float8 ELSE 1::float8 END AS guild_boost

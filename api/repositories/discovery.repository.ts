@@ -46,6 +46,8 @@ export interface CandidateRow {
   rating_sum: number;
   rating_count: number;
   min_guild_xp: number | null;
+  min_reputation: number | null;
+  premium: boolean;
 }
 
 /** What a response shows about a candidate besides its read-model row (only for the page). */
@@ -74,7 +76,8 @@ export interface Circle {
 }
 
 const COLS = `dm.id, dm.poster, dm.performer, dm.guild_uuid, dm.reward::text AS reward, dm.expires_at::text AS expires_at,
-  dm.details_hash, dm.title, dm.category, dm.latitude, dm.longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp`;
+  dm.details_hash, dm.title, dm.category, dm.latitude, dm.longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp,
+  dm.min_reputation, dm.premium`;
 
 /**
  * What a new connection plans before its first discovery request (db/client.ts prefill()): each
@@ -299,8 +302,10 @@ export function discoveryRepository(pool: pg.Pool, chainSchema: string) {
     async userContext(address: string, userId: string | null) {
       // Ponder stores hex columns lowercase, so equality on the lowercased address uses the indexes.
       type Counts = Record<string, number>;
-      const res = await q<{ total_xp: number | null; guilds: Record<string, number> | null; completed: Counts | null; rated: Counts | null; views: Record<string, { count: number; dwellMs: number }> | null; searches: Counts | null }>(pool,
+      const res = await q<{ total_xp: number | null; reputation: number | null; level: number | null; guilds: Record<string, number> | null; completed: Counts | null; rated: Counts | null; views: Record<string, { count: number; dwellMs: number }> | null; searches: Counts | null }>(pool,
         `SELECT (SELECT total_xp FROM ${s}.user_stats WHERE address = $1) AS total_xp,
+                (SELECT reputation FROM ${s}.user_stats WHERE address = $1) AS reputation,
+                (SELECT level FROM ${s}.user_stats WHERE address = $1) AS level,
                 (SELECT json_object_agg(guild_uuid, guild_xp) FROM ${s}.guild_members WHERE account = $1 AND active) AS guilds,
                 (SELECT json_object_agg(category, n) FROM (
                    SELECT dm.category, count(*)::int AS n FROM api.discovery_missions dm
@@ -318,6 +323,9 @@ export function discoveryRepository(pool: pg.Pool, chainSchema: string) {
       const r = res.rows[0]!;
       return {
         totalXp: r.total_xp ?? 0,
+        // Eligibility's side (as missions.repository eligibilityFacts: 0 and 1 without a row).
+        reputation: r.reputation ?? 0,
+        level: r.level ?? 1,
         guilds: new Map(Object.entries(r.guilds ?? {})),
         engagement: { completed: r.completed ?? {}, ratedWell: r.rated ?? {}, views: r.views ?? {}, searches: r.searches ?? {} },
       };

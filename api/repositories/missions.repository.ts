@@ -34,6 +34,11 @@ export interface MissionRow {
   longitude: number | null;
   radius: number | null;
   metadata: Record<string, unknown> | null;
+  /** Eligibility terms from the details (null / false without details). */
+  min_reputation: number | null;
+  premium: boolean;
+  /** The highest minGuildXP of the mission's active board entries (guild missions only; null: none). */
+  min_guild_xp: number | null;
   poster_id: string | null;
   poster_name: string | null;
   performer_id: string | null;
@@ -63,7 +68,10 @@ export function missionsRepository(pool: pg.Pool, chainSchema: string) {
            g.name AS guild_name, m.reward::text, m.ddr_amount::text, m.state, m.details_hash, m.proof_hash,
            m.refund_amount::text, m.expires_at::text, m.created_at::text, m.accepted_at::text,
            m.completed_at::text, d.title, d.description, d.category, d.latitude, d.longitude, d.radius,
-           d.metadata, pu.id AS poster_id, pu.display_name AS poster_name,
+           d.metadata, d.min_reputation, coalesce(d.premium, false) AS premium,
+           CASE WHEN m.guild_uuid IS NOT NULL THEN
+             (SELECT max(be.min_guild_xp) FROM ${s}.board_entries be WHERE be.mission_id = m.id AND be.active) END AS min_guild_xp,
+           pu.id AS poster_id, pu.display_name AS poster_name,
            fu.id AS performer_id, fu.display_name AS performer_name
       FROM ${s}.missions m
       LEFT JOIN api.mission_details d ON d.details_hash = m.details_hash AND d.on_chain_id = m.on_chain_id::text AND d.escrow_address = m.escrow_address
@@ -115,6 +123,19 @@ export function missionsRepository(pool: pg.Pool, chainSchema: string) {
         guildUuid,
       ]);
       return res.rows[0]?.on_chain_id ?? null;
+    },
+    /**
+     * What eligibility reads of a user: reputation and level (user_stats; 0 and 1 without a row) and
+     * the guild XP of each active membership (guild uuid -> guild XP). One statement, one snapshot.
+     */
+    async eligibilityFacts(account: string): Promise<{ reputation: number; level: number; guilds: Map<string, number> }> {
+      const res = await q<{ reputation: number | null; level: number | null; guilds: Record<string, number> | null }>(pool,
+        `SELECT (SELECT reputation FROM ${s}.user_stats WHERE address = $1) AS reputation,
+                (SELECT level FROM ${s}.user_stats WHERE address = $1) AS level,
+                (SELECT json_object_agg(guild_uuid, guild_xp) FROM ${s}.guild_members WHERE account = $1 AND active) AS guilds`,
+        [account.toLowerCase()]);
+      const r = res.rows[0]!;
+      return { reputation: r.reputation ?? 0, level: r.level ?? 1, guilds: new Map(Object.entries(r.guilds ?? {})) };
     },
     async isActiveGuildMember(guildOnChainId: number, account: string): Promise<boolean> {
       const res = await q(pool, 

@@ -1,12 +1,18 @@
 // Mission actions after creation: accept, submit, approve, cancel, dispute (role rules first,
 // then the relayer; the chain's own checks back them up).
 import type { Address, Hex } from "viem";
-import { disputeUuid, formatAmount } from "../../indexer/lib/domain/index.ts";
+import { disputeUuid, eligibility, eligibilityUser, formatAmount } from "../../indexer/lib/domain/index.ts";
 import { missionEscrowAbi } from "../../abis/index.ts";
 import { hashCanonical, proofHash } from "../lib/canonical-json.ts";
 import { AppError } from "../lib/errors.ts";
+import type { MissionRow } from "../repositories/missions.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
 import { eq, event, missionContext, salt, type MissionDeps } from "./mission-context.ts";
+
+/** A mission row's side of the eligibility rule. */
+export const missionTerms = (row: Pick<MissionRow, "guild_uuid" | "min_guild_xp" | "min_reputation" | "premium">) => ({
+  guild: row.guild_uuid, minGuildXp: row.min_guild_xp, minReputation: row.min_reputation, premium: row.premium,
+});
 
 export function actionsService(deps: MissionDeps) {
   const { chain, missions, details } = deps;
@@ -21,8 +27,12 @@ export function actionsService(deps: MissionDeps) {
           : new AppError("MISSION_NOT_OPEN", `The mission is ${row.state}, not Open`);
       }
       if (eq(row.poster, user.evmAddress)) throw new AppError("INELIGIBLE", "The poster cannot accept their own mission");
-      if (row.guild_id !== 0 && !(await missions.isActiveGuildMember(row.guild_id, user.evmAddress))) {
-        throw new AppError("INELIGIBLE", "Only members of the mission's guild may accept it");
+      // The one rule of the feed and the map, on the indexed facts as of this read, before anything is
+      // simulated or sent (docs/decisions.md "Accept and a board publish").
+      const facts = await missions.eligibilityFacts(user.evmAddress);
+      const verdict = eligibility(eligibilityUser(facts.guilds, facts.reputation, facts.level), missionTerms(row));
+      if (!verdict.eligible) {
+        throw new AppError("INELIGIBLE", `Not eligible for this mission: ${verdict.reasons.map((r) => r.reason).join("; ")}`, verdict.reasons);
       }
       await requireSetup(user.evmAddress);
       const tx = await relayer.send("acceptMission", [BigInt(row.on_chain_id), user.evmAddress as Address, row.details_hash as Hex]);

@@ -43,6 +43,8 @@ export function listView(row: MissionRow, viewer: string | undefined, lens: Priv
     location: locationFor(row, viewer),
     expiresAt: iso(row.expires_at)!,
     createdAt: iso(row.created_at)!,
+    minReputation: row.min_reputation ?? null,
+    premium: row.premium ?? false,
   };
 }
 

@@ -1,7 +1,7 @@
 // Mission use cases, reads and creation: indexed chain state joined with off-chain details;
 // writes go through the relayer. Checks the chain would also make are done first, for clear errors.
 import type { Address } from "viem";
-import { missionUuid, MoneyError, parseAmount } from "../../indexer/lib/domain/index.ts";
+import { hasUnlock, levelRequiredFor, missionUuid, MoneyError, parseAmount } from "../../indexer/lib/domain/index.ts";
 import { canonicalJson, detailsHash, type MissionDetails } from "../lib/canonical-json.ts";
 import { AppError, validationError } from "../lib/errors.ts";
 import type { MissionDetailsRow } from "../repositories/mission-details.repository.ts";
@@ -20,6 +20,8 @@ export interface CreateMissionInput {
   location?: { latitude: number; longitude: number; radius: number };
   guildId?: string;
   metadata?: Record<string, unknown>;
+  minReputation?: number;
+  premium?: boolean;
 }
 export type PatchMissionInput = Partial<Pick<CreateMissionInput, "title" | "description" | "category" | "location" | "metadata">>;
 
@@ -72,6 +74,15 @@ export function missionsService(deps: MissionDeps) {
         guildOnChainId = g;
       }
       const poster = user.evmAddress as Address;
+      if (input.premium) {
+        const { level } = await missions.eligibilityFacts(poster);
+        if (!hasUnlock(level, "premium_missions")) {
+          const need = levelRequiredFor("premium_missions");
+          throw new AppError("INELIGIBLE", `Posting a premium mission needs level ${need}`, [
+            { field: "level", reason: `premium missions need level ${need}; the poster is level ${level}` },
+          ]);
+        }
+      }
       // The setup gate, the funds and the block (for the expiry) are independent reads: one round trip
       // to the node, not three in a row (on timed blocks every ms before the broadcast is a chance to
       // miss the next block). A setup error still wins over a funds error, as when they ran in turn.
@@ -85,13 +96,15 @@ export function missionsService(deps: MissionDeps) {
         category: input.category,
         location: input.location ?? null,
         metadata: input.metadata ?? {},
+        minReputation: input.minReputation ?? null,
+        premium: input.premium ?? false,
         salt: salt(),
       };
       const hash = detailsHash(d);
       await details.insert({
         detailsHash: hash, title: d.title, description: d.description, category: d.category,
         latitude: d.location?.latitude, longitude: d.location?.longitude, radius: d.location?.radius,
-        metadata: d.metadata, salt: d.salt, createdBy: user.id,
+        metadata: d.metadata, minReputation: d.minReputation, premium: d.premium, salt: d.salt, createdBy: user.id,
       });
       const expiresAt = expiryFor(block.timestamp, input.expiresIn);
       const tx = await relayer.send("createMission", [poster, reward, expiresAt, guildOnChainId, hash]);
@@ -130,6 +143,9 @@ export function missionsService(deps: MissionDeps) {
         category: input.category ?? current?.category ?? "",
         location,
         metadata: input.metadata ?? (current?.metadata as Record<string, unknown> | undefined) ?? {},
+        // The eligibility terms are fixed at creation: an edit carries them over.
+        minReputation: current?.minReputation ?? null,
+        premium: current?.premium ?? false,
         salt: salt(),
       };
       // The salt makes every hash new, so the content decides: an unchanged edit would spend a
@@ -141,7 +157,7 @@ export function missionsService(deps: MissionDeps) {
       await details.insert({
         detailsHash: hash, onChainId: row.on_chain_id, escrowAddress: row.escrow_address.toLowerCase(), title: d.title, description: d.description,
         category: d.category, latitude: d.location?.latitude, longitude: d.location?.longitude,
-        radius: d.location?.radius, metadata: d.metadata, salt: d.salt, createdBy: user.id,
+        radius: d.location?.radius, metadata: d.metadata, minReputation: d.minReputation, premium: d.premium, salt: d.salt, createdBy: user.id,
       });
       const tx = await relayer.send("updateDetails", [BigInt(row.on_chain_id), hash]);
       return { ...(await view(id, user.evmAddress as Address))!, transactionHash: tx.hash };

@@ -2,7 +2,7 @@
 // (`visibleTo`); a lens answers it for every user of one response after one lookup (privacy.repository.ts).
 import { AppError } from "../lib/errors.ts";
 import type { PrivacyRepository } from "../repositories/privacy.repository.ts";
-import { mergePermissions, type VaultPermissions } from "./vault.service.ts";
+import { mergePermissions, type VaultPermissions } from "./vault-permissions.ts";
 
 export type ProfileField = keyof VaultPermissions["profileVisibility"];
 export type Visibility = VaultPermissions["profileVisibility"][ProfileField];

@@ -6,38 +6,18 @@ import type { MissionsRepository } from "../repositories/missions.repository.ts"
 import type { NotificationsRepository } from "../repositories/notifications.repository.ts";
 import { validationError } from "../lib/errors.ts";
 import type { MissionRow } from "../repositories/missions.repository.ts";
-import { DEFAULT_VAULT_PERMISSIONS, type UserRow } from "../repositories/users.repository.ts";
+import type { UserRow } from "../repositories/users.repository.ts";
 import type { DeletionCounts, VaultRepository } from "../repositories/vault.repository.ts";
 import { missionParties, singleView } from "./mission-view.ts";
 import type { PrivacyService } from "./privacy.ts";
 import { DEFAULT_PREFERENCES, type Preferences } from "./notification-rules.ts";
 import { levelForXp } from "../../indexer/lib/levels.ts";
+import { defaultPermissions, mergePermissions, type PermissionsPatch, type VaultPermissions } from "./vault-permissions.ts";
+
+export { PRECISIONS, VISIBILITIES, defaultPermissions, mergePermissions, type PermissionsPatch, type VaultPermissions } from "./vault-permissions.ts";
 
 export const DELETE_CONFIRMATION = "DELETE_ALL_MY_DATA";
 export const EXPORT_LOG_RETENTION_DAYS = 90;
-export const PRECISIONS = ["exact", "block", "neighborhood"] as const;
-export const VISIBILITIES = ["public", "guilds_only", "private"] as const;
-
-export interface VaultPermissions {
-  locationSharing: { enabled: boolean; precision: (typeof PRECISIONS)[number]; liveTrackingConsent: boolean };
-  profileVisibility: Record<"displayName" | "bio" | "stats" | "missionHistory", (typeof VISIBILITIES)[number]>;
-  notifications: { push: boolean; email: boolean; marketing: boolean };
-}
-export type PermissionsPatch = { [K in keyof VaultPermissions]?: Partial<VaultPermissions[K]> };
-
-export const defaultPermissions = (): VaultPermissions => structuredClone(DEFAULT_VAULT_PERMISSIONS) as VaultPermissions;
-
-/** Deep merge of a validated patch over stored permissions (missing stored keys fall back to defaults). */
-export function mergePermissions(stored: unknown, patch: PermissionsPatch): VaultPermissions {
-  const base = defaultPermissions();
-  const cur = (stored ?? {}) as Partial<VaultPermissions>;
-  const out = {} as Record<string, Record<string, unknown>>;
-  for (const k of Object.keys(base) as (keyof VaultPermissions)[]) {
-    out[k] = { ...base[k], ...(cur[k] ?? {}), ...(patch[k] ?? {}) };
-  }
-  return out as unknown as VaultPermissions;
-}
-
 function withNotificationSwitches(p: VaultPermissions, prefs: Partial<Preferences> | null): VaultPermissions {
   const all = { ...DEFAULT_PREFERENCES, ...(prefs ?? {}) };
   return { ...p, notifications: { push: all.pushEnabled, email: all.emailEnabled, marketing: all.marketingUpdates } };

@@ -139,7 +139,7 @@ describe("map and search over the read model = brute force over every row", () =
       const prefs = categoryPreferences(ctx.engagement);
       const reader = {
         nowSec: now, category: q.category, latitude: lat, longitude: lng, viewer: q.viewer, experience: experience(ctx.totalXp),
-        guilds: ctx.guilds, preferences: prefs, weights: WEIGHTS, guildBoost: GUILD_BOOST, skip: q.skip, take: q.take,
+        guilds: ctx.guilds, reputation: ctx.reputation, level: ctx.level, preferences: prefs, weights: WEIGHTS, guildBoost: GUILD_BOOST, skip: q.skip, take: q.take,
       };
       const matching = missions.filter((m) => m.state === "Open" && m.expiresAt > now && m.category === q.category).length;
       let rows;
@@ -333,7 +333,7 @@ describe("map and search over the read model = brute force over every row", () =
     const now = nowSec + 7;
     const query = (category: string, skip: number) => ({
       nowSec: now, category, latitude: AREA.lat, longitude: AREA.lng, viewer: addr(9), experience: experience(ctx.totalXp),
-      guilds: ctx.guilds, preferences: categoryPreferences(ctx.engagement), weights: WEIGHTS, guildBoost: GUILD_BOOST, skip, take: 60,
+      guilds: ctx.guilds, reputation: ctx.reputation, level: ctx.level, preferences: categoryPreferences(ctx.engagement), weights: WEIGHTS, guildBoost: GUILD_BOOST, skip, take: 60,
     });
     const same = async () => {
       for (const c of [`pa${tag}`, `pb${tag}`]) for (const skip of [0, 60]) {

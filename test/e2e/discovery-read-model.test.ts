@@ -33,7 +33,7 @@ const rowsOf = async (ids: string[]) =>
   (await db.query(
     `SELECT id, on_chain_id::text, poster, performer, state, guild_uuid, reward::text, expires_at::text, created_at::text,
             details_hash, details_created_at, title, description, category, latitude, longitude, rating_sum, rating_count,
-            min_guild_xp, search_vector::text, category_lc, geo::text AS geo, pub_latitude, pub_longitude
+            min_guild_xp, min_reputation, premium, search_vector::text, category_lc, geo::text AS geo, pub_latitude, pub_longitude
        FROM api.discovery_missions WHERE id = ANY($1) ORDER BY id`, [ids])).rows;
 
 let posters: PrivateKeyAccount[];

@@ -33,6 +33,7 @@ function mission(rnd: () => number, n: number): FeedIndexRow {
     pubLatitude: located ? shown.latitude : null, pubLongitude: located ? shown.longitude : null,
     ratingSum: 0, ratingCount: 0, minGuildXp: rnd() > 0.7 ? Math.floor(rnd() * 500) : null,
     title: rnd() > 0.05 ? `Walk the dog ${n} ${"é".repeat(n % 3)}` : null, categoryText: rnd() > 0.5 ? "Pets" : null,
+    minReputation: rnd() > 0.8 ? Math.floor(rnd() * 20) : null, premium: rnd() > 0.8,
   };
 }
 
@@ -40,6 +41,7 @@ function mission(rnd: () => number, n: number): FeedIndexRow {
 const marker = (m: FeedIndexRow) => ({
   id: m.id, poster: m.poster, performer: m.performer, guild_uuid: m.guildId, reward: m.reward, expires_at: String(m.expiresAt),
   title: m.title ?? "", category: m.categoryText ?? "", latitude: m.latitude, longitude: m.longitude, min_guild_xp: m.minGuildXp,
+  min_reputation: m.minReputation, premium: m.premium,
 });
 
 describe("FeedStore.near", () => {

@@ -31,6 +31,7 @@ function mission(rnd: () => number, n: number): FeedIndexRow {
     category: rnd() > 0.5 ? "pets" : "tech", latitude: located ? lat : null, longitude: located ? lng : null,
     pubLatitude: located ? shown.latitude : null, pubLongitude: located ? shown.longitude : null,
     ratingSum, ratingCount, minGuildXp: rnd() > 0.5 ? 40 : null, title: null, categoryText: null,
+    minReputation: rnd() > 0.8 ? 5 : null, premium: rnd() > 0.85,
   };
 }
 
@@ -58,6 +59,8 @@ describe("FeedStore.rank", () => {
       skip: fc.constantFrom(0, 0, 7, 60, 300, 980),
       take: fc.integer({ min: 1, max: 40 }),
       later: fc.constantFrom(0, 3_600, 86_400),
+      reputation: fc.constantFrom(-3, 0, 5, 12),
+      level: fc.constantFrom(1, 5, 6, 11),
     });
     let checked = 0;
     let deep = 0;
@@ -70,7 +73,7 @@ describe("FeedStore.rank", () => {
       const preferences = new Map([["pets", x.prefers]]);
       const got = store.rank({
         nowSec: now, category: x.category, latitude: lat, longitude: lng, viewer: x.viewer, experience: experience(x.totalXp),
-        guilds, preferences, weights: WEIGHTS, guildBoost: GUILD_BOOST, skip: x.skip, take: x.take,
+        guilds, reputation: x.reputation, level: x.level, preferences, weights: WEIGHTS, guildBoost: GUILD_BOOST, skip: x.skip, take: x.take,
       });
       const reference = sortFeed(all.filter((m) => m.state === "Open" && m.expiresAt > now && (!x.category || m.category === x.category)).map((m) => {
         const party = x.viewer === m.poster || x.viewer === m.performer;
@@ -79,7 +82,8 @@ describe("FeedStore.rank", () => {
         const rs = rewardScore(BigInt(m.reward));
         const member = m.guildId !== null && guilds.has(m.guildId);
         const factors = combine({
-          eligibility: m.guildId === null || (member && (m.minGuildXp === null || guilds.get(m.guildId)! >= m.minGuildXp)),
+          eligibility: (m.guildId === null || (member && (m.minGuildXp === null || guilds.get(m.guildId)! >= m.minGuildXp)))
+            && (m.minReputation === null || x.reputation >= m.minReputation) && (!m.premium || x.level >= 6),
           rewardScore: rs, urgencyScore: urgencyScore(m.expiresAt, now), distanceScore: distanceScore(d),
           xpMatchScore: xpMatchScore(x.totalXp, rs), guildBoost: member ? GUILD_BOOST : 1,
           posterReputationScore: posterReputationScore(m.ratingSum, m.ratingCount), categoryPreferenceScore: preferences.get(m.category ?? "") ?? 0,

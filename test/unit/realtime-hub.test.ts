@@ -16,6 +16,7 @@ const row = (over: Partial<MissionRow> = {}): MissionRow => ({
   performer: null, guild_id: 0, guild_uuid: null, guild_name: null, reward: "5000000", ddr_amount: "1000000", state: "Open",
   details_hash: "0x02", proof_hash: null, refund_amount: null, expires_at: "1900000000", created_at: "1800000000",
   accepted_at: null, completed_at: null, title: "Hub", description: "d", category: "c", ...spot, radius: 50, metadata: {},
+  min_reputation: null, premium: false, min_guild_xp: null,
   poster_id: null, poster_name: null, performer_id: null, performer_name: null, ...over,
 });
 

@@ -60,6 +60,10 @@ export const CreateBody = z
     location: Location.optional(),
     guildId: z.string().max(100).optional(),
     metadata: Metadata.optional(),
+    minReputation: z.number().int().min(0).max(1_000_000_000).optional()
+      .openapi({ description: "The reputation (sum of the rating deltas the performer received) needed to accept; none when absent" }),
+    premium: z.boolean().optional()
+      .openapi({ description: "A premium mission (default false): posting and accepting it need level 6 (the premium_missions unlock)" }),
   })
   .openapi("CreateMission");
 
@@ -129,6 +133,8 @@ export const MissionList = z
     location: Location.nullable(),
     expiresAt: z.string(),
     createdAt: z.string(),
+    minReputation: z.number().int().nullable().openapi({ description: "Reputation needed to accept; null: none" }),
+    premium: z.boolean().openapi({ description: "Accepting needs level 6 (premium_missions)" }),
   })
   .openapi("MissionListItem");
 

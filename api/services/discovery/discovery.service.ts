@@ -1,4 +1,5 @@
 // Feed ranking, search, nearby and presence. No Hono: built once in the composition root (api/deps.ts).
+import { eligibility, eligibilityUser, type EligibilityMission } from "../../../indexer/lib/domain/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { UserRow } from "../../repositories/users.repository.ts";
 import type { CandidateRow, DiscoveryRepository, DisplayRow } from "../../repositories/discovery.repository.ts";
@@ -49,12 +50,12 @@ export interface FeedQuery {
   take: number;
 }
 
-function eligibility(r: Pick<CandidateRow, "guild_uuid" | "min_guild_xp">, guilds: Map<string, number>): boolean {
-  if (!r.guild_uuid) return true;
-  const guildXp = guilds.get(r.guild_uuid);
-  if (guildXp === undefined) return false;
-  return r.min_guild_xp === null || guildXp >= r.min_guild_xp;
-}
+/** A read-model row's side of the eligibility rule (what accept reads from the mission's row). */
+const terms = (r: Pick<CandidateRow, "guild_uuid" | "min_guild_xp" | "min_reputation" | "premium">): EligibilityMission => ({
+  guild: r.guild_uuid, minGuildXp: r.min_guild_xp, minReputation: r.min_reputation, premium: r.premium,
+});
+/** A signed-out map viewer: no memberships, reputation 0, level 1. */
+const ANONYMOUS = eligibilityUser(new Map<string, number>(), 0, 1);
 
 export function discoveryService(deps: {
   repo: DiscoveryRepository;
@@ -116,7 +117,7 @@ export function discoveryService(deps: {
       const ctx = await repo.userContext(user.evmAddress, user.id);
       const reader = {
         latitude: f.latitude, longitude: f.longitude, viewer: user.evmAddress.toLowerCase(),
-        experience: experience(ctx.totalXp), guilds: ctx.guilds, preferences: categoryPreferences(ctx.engagement),
+        experience: experience(ctx.totalXp), guilds: ctx.guilds, reputation: ctx.reputation, level: ctx.level, preferences: categoryPreferences(ctx.engagement),
         weights: WEIGHTS, guildBoost: GUILD_BOOST, skip: f.skip, take: f.take,
       };
       // By relevance without a text query: the in-memory index (feed-index.ts). Otherwise SQL over the
@@ -127,9 +128,11 @@ export function discoveryService(deps: {
         deps.feed.total(base),
       ]);
       if (f.searchQuery) void repo.recordEvent({ userId: user.id, kind: "search", query: f.searchQuery, category: f.category ?? rows[0]?.category ?? null }).catch(() => {});
+      const who = eligibilityUser(ctx.guilds, ctx.reputation, ctx.level);
       const page = rows.map((r) => {
         const factors = combine({
-          eligibility: r.eligible, rewardScore: r.reward_score, urgencyScore: r.urgency_score, distanceScore: r.distance_score,
+          // The rule itself, on the row's terms: the order's copy (index or SQL) put these rows here.
+          eligibility: eligibility(who, terms(r)).eligible, rewardScore: r.reward_score, urgencyScore: r.urgency_score, distanceScore: r.distance_score,
           xpMatchScore: r.xp_match_score, guildBoost: r.guild_boost, posterReputationScore: r.poster_score,
           categoryPreferenceScore: r.category_score,
         });
@@ -155,6 +158,8 @@ export function discoveryService(deps: {
                 s.row.latitude === null || s.row.longitude === null
                   ? null
                   : viewLocation(s.row.latitude, s.row.longitude, isMissionParty(user.evmAddress, s.row.poster, s.row.performer)),
+              minReputation: s.row.min_reputation ?? null,
+              premium: s.row.premium ?? false,
             },
             factors: s.factors,
             rank: f.skip + i + 1,
@@ -211,7 +216,7 @@ export function discoveryService(deps: {
               const shown = await displayOf(rows);
               return [rows.map((r) => ({ ...r, guild_name: shown.get(r.id)?.guild_name ?? null })), positions] as const;
             }),
-        viewer ? repo.userGuilds(viewer.evmAddress) : Promise.resolve(null),
+        viewer ? repo.userContext(viewer.evmAddress, null).then((c) => eligibilityUser(c.guilds, c.reputation, c.level)) : Promise.resolve(ANONYMOUS),
       ]);
       const page = byShownDistance(candidates, viewerAddress, f.latitude, f.longitude).slice(0, f.limit);
       return {
@@ -225,7 +230,9 @@ export function discoveryService(deps: {
             guildName: r.guild_name ?? "",
             expiresAt: iso(r.expires_at),
             distance,
-            isEligible: guilds ? eligibility(r, guilds) : !r.guild_uuid,
+            isEligible: eligibility(guilds, terms(r)).eligible,
+            minReputation: r.min_reputation ?? null,
+            premium: r.premium ?? false,
             location: loc,
           };
         }),

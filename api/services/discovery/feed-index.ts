@@ -16,6 +16,7 @@
 import type { FeedIndexChanges, FeedIndexRow, ShownRow } from "../../repositories/discovery-feed-source.repository.ts";
 import type { RankedRow } from "../../repositories/discovery-feed.repository.ts";
 import type { CandidateRow } from "../../repositories/discovery.repository.ts";
+import { eligibility, type EligibilityMission, type EligibilityUser } from "../../../indexer/lib/domain/index.ts";
 import { distanceScore, posterReputationScore, rewardScore, WEIGHTS } from "./feed-scoring.ts";
 import { chord } from "../../repositories/discovery-cells.sql.ts";
 import { distanceMeters, EARTH_RADIUS_M, ecef } from "./geo.ts";
@@ -40,6 +41,9 @@ export interface FeedIndexQuery {
   viewer: string;
   experience: number;
   guilds: Map<string, number>;
+  /** The reader's reputation and level (user_stats): eligibility's inputs. */
+  reputation: number;
+  level: number;
   preferences: Map<string, number>;
   weights: { reward: number; urgency: number; distance: number; xpMatch: number; posterReputation: number; categoryPreference: number };
   guildBoost: number;
@@ -51,7 +55,7 @@ export interface FeedIndexQuery {
  * A mission as a map marker shows it, from the index (CandidateRow's names): the page of the map needs
  * no read of the rows, only the guild names (title and category are "" when the mission has none).
  */
-export type MapRow = Pick<CandidateRow, "id" | "poster" | "performer" | "guild_uuid" | "reward" | "expires_at" | "title" | "category" | "min_guild_xp">
+export type MapRow = Pick<CandidateRow, "id" | "poster" | "performer" | "guild_uuid" | "reward" | "expires_at" | "title" | "category" | "min_guild_xp" | "min_reputation" | "premium">
   & { latitude: number; longitude: number };
 
 /** A ranked entry: the mission's id and its unrounded factors (combine() rounds them for display). */
@@ -132,6 +136,8 @@ export class FeedStore {
   private plat = new Float64Array(0); // the neighbourhood centre shown to non-parties
   private plng = new Float64Array(0);
   private minXp = new Float64Array(0); // NaN: no minimum
+  private minRep = new Float64Array(0); // the mission's minReputation; NaN: none
+  private prem = new Uint8Array(0); // a premium mission
   private cat = new Int32Array(0); // category id; 0: none
   private guild = new Int32Array(0); // guild id; -1: none
   private poster = new Int32Array(0);
@@ -187,7 +193,8 @@ export class FeedStore {
     const f64 = (a: Float64Array) => { const b = new Float64Array(cap); b.set(a); return b; };
     const i32 = (a: Int32Array) => { const b = new Int32Array(cap); b.set(a); return b; };
     this.rs = f64(this.rs); this.ps = f64(this.ps); this.exp = f64(this.exp); this.lat = f64(this.lat); this.lng = f64(this.lng);
-    this.plat = f64(this.plat); this.plng = f64(this.plng); this.minXp = f64(this.minXp);
+    this.plat = f64(this.plat); this.plng = f64(this.plng); this.minXp = f64(this.minXp); this.minRep = f64(this.minRep);
+    const pr = new Uint8Array(cap); pr.set(this.prem); this.prem = pr;
     this.ex = f64(this.ex); this.ey = f64(this.ey); this.ez = f64(this.ez);
     this.cat = i32(this.cat); this.guild = i32(this.guild); this.poster = i32(this.poster); this.performer = i32(this.performer);
     this.pos = i32(this.pos); this.gs = i32(this.gs); this.gNext = i32(this.gNext); this.gPrev = i32(this.gPrev);
@@ -240,6 +247,8 @@ export class FeedStore {
     this.plat[i] = point && r.pubLatitude !== null ? r.pubLatitude : NaN;
     this.plng[i] = point && r.pubLongitude !== null ? r.pubLongitude : NaN;
     this.minXp[i] = r.minGuildXp === null ? NaN : r.minGuildXp;
+    this.minRep[i] = r.minReputation === null ? NaN : r.minReputation;
+    this.prem[i] = r.premium ? 1 : 0;
     this.cat[i] = r.category === null ? 0 : this.cats.id(r.category);
     this.guild[i] = r.guildId === null ? -1 : this.guilds.id(r.guildId);
     this.poster[i] = this.addrs.id(r.poster.toLowerCase());
@@ -308,11 +317,12 @@ export class FeedStore {
       const i = this.ids.find(id);
       if (i < 0 || this.lat[i] !== this.lat[i]) continue;
       const [reward, title, category] = this.text.get(i)!.split("\u0000") as [string, string, string];
-      const g = this.guild[i]!, f = this.performer[i]!, xp = this.minXp[i]!;
+      const g = this.guild[i]!, f = this.performer[i]!, xp = this.minXp[i]!, rep = this.minRep[i]!;
       out.push({
         id, poster: this.addrs.name(this.poster[i]!)!, performer: f < 0 ? null : this.addrs.name(f)!,
         guild_uuid: g < 0 ? null : this.guilds.name(g)!, reward, expires_at: String(this.exp[i]!), title, category,
         latitude: this.lat[i]!, longitude: this.lng[i]!, min_guild_xp: xp === xp ? xp : null,
+        min_reputation: rep === rep ? rep : null, premium: this.prem[i] === 1,
       });
     }
     return out;
@@ -345,20 +355,21 @@ export class FeedStore {
     }
     order.sort((a, b) => this.guild[a]! - this.guild[b]! || bucket[a]! - bucket[b]! || key[b]! - key[a]!);
     const old = {
-      ids: this.ids, text: this.text, rs: this.rs, ps: this.ps, exp: this.exp, lat: this.lat, lng: this.lng, plat: this.plat, plng: this.plng, minXp: this.minXp,
+      ids: this.ids, text: this.text, rs: this.rs, ps: this.ps, exp: this.exp, lat: this.lat, lng: this.lng, plat: this.plat, plng: this.plng, minXp: this.minXp, minRep: this.minRep, prem: this.prem,
       cat: this.cat, guild: this.guild, poster: this.poster, performer: this.performer, ex: this.ex, ey: this.ey, ez: this.ez, pos: this.pos,
     };
     this.cap = 0;
     this.size = 0;
     this.ids = new SlotStrings();
     this.text = new SlotText();
-    for (const k of ["rs", "ps", "exp", "lat", "lng", "plat", "plng", "minXp", "ex", "ey", "ez", "bk1", "bk2", "blo", "bhi"] as const) this[k] = new Float64Array(0);
+    for (const k of ["rs", "ps", "exp", "lat", "lng", "plat", "plng", "minXp", "minRep", "ex", "ey", "ez", "bk1", "bk2", "blo", "bhi"] as const) this[k] = new Float64Array(0);
     for (const k of ["cat", "guild", "poster", "performer", "pos", "gs", "gNext", "gPrev", "bcats", "bguild"] as const) this[k] = new Int32Array(0);
     this.grid.clear();
     this.gt = new GroupTable();
     this.owners.clear();
     this.bnoPoint = new Uint8Array(0);
     this.bempty = new Uint8Array(0);
+    this.prem = new Uint8Array(0);
     this.grow(order.length);
     // Start a new block at each change of guild, so a block holds one guild (or none).
     let i = 0;
@@ -372,6 +383,7 @@ export class FeedStore {
       this.text.set(i, old.text.get(o)!);
       this.rs[i] = old.rs[o]!; this.ps[i] = old.ps[o]!; this.exp[i] = old.exp[o]!; this.lat[i] = old.lat[o]!; this.lng[i] = old.lng[o]!;
       this.plat[i] = old.plat[o]!; this.plng[i] = old.plng[o]!; this.minXp[i] = old.minXp[o]!;
+      this.minRep[i] = old.minRep[o]!; this.prem[i] = old.prem[o]!;
       this.cat[i] = old.cat[o]!; this.guild[i] = g; this.poster[i] = old.poster[o]!; this.performer[i] = old.performer[o]!;
       this.ex[i] = old.ex[o]!; this.ey[i] = old.ey[o]!; this.ez[i] = old.ez[o]!; this.pos[i] = old.pos[o]!;
       this.place(i);
@@ -674,6 +686,11 @@ export class FeedStore {
       const id = this.guilds.find(g);
       if (id !== undefined) gxp[id] = xp;
     }
+    // Eligibility per mission by the one rule, on interned guild ids; one mission object, refilled.
+    const reader: EligibilityUser<number> = {
+      guildXp: (g) => (gxp[g] === gxp[g] ? gxp[g] : undefined), reputation: q.reputation, level: q.level,
+    };
+    const terms: EligibilityMission<number> = { guild: null, minGuildXp: null, minReputation: null, premium: false };
     const viewer = this.addrs.find(q.viewer.toLowerCase()) ?? -2;
     const located = q.latitude !== undefined && q.longitude !== undefined;
     const qLat = q.latitude ?? 0;
@@ -714,7 +731,7 @@ export class FeedStore {
     const heap = new TopHeap(n, this.ids);
     let scored = 0;
     let visited = 0;
-    const { exp, cat, guild, minXp, rs, ps, lat, lng, plat, plng, poster, performer } = this;
+    const { exp, cat, guild, minXp, minRep, prem, rs, ps, lat, lng, plat, plng, poster, performer } = this;
     // `cut`: the worst kept score less half a rounding unit and a float margin: a sum below it rounds
     // below the worst kept.
     let full = false;
@@ -735,7 +752,12 @@ export class FeedStore {
         if (guildFilter >= 0 && g !== guildFilter) continue;
         visited++;
         const member = g >= 0 && gxp[g] === gxp[g]; // not NaN
-        const eligible = g < 0 || (member && (minXp[i]! !== minXp[i]! || gxp[g]! >= minXp[i]!));
+        const mx = minXp[i]!, mr = minRep[i]!;
+        terms.guild = g < 0 ? null : g;
+        terms.minGuildXp = mx === mx ? mx : null;
+        terms.minReputation = mr === mr ? mr : null;
+        terms.premium = prem[i] === 1;
+        const eligible = eligibility(reader, terms).eligible;
         if (full && cutEligible && !eligible) continue;
         const boost = member ? q.guildBoost : 1;
         const R = rs[i]!;

@@ -9,3 +9,4 @@ export * from "./money.ts";
 export * from "./journal-events.ts";
 export * from "./stablecoin.ts";
 export * from "./unlocks.ts";
+export * from "./eligibility.ts";
