@@ -38,6 +38,7 @@ import { createFeedIndex } from "./services/discovery/feed-index.ts";
 import { discoveryChangesRepository, discoveryReadModelRepository } from "./repositories/discovery-read-model.repository.ts";
 import { journalRepository } from "./repositories/journal.repository.ts";
 import { guildsRepository } from "./repositories/guilds.repository.ts";
+import { governanceRepository } from "./repositories/governance.repository.ts";
 import { vaultRepository } from "./repositories/vault.repository.ts";
 import { disputesRepository } from "./repositories/disputes.repository.ts";
 import { profileRepository } from "./repositories/profile.repository.ts";
@@ -47,6 +48,8 @@ import { discoveryService } from "./services/discovery/discovery.service.ts";
 import { communityServices } from "./services/community.ts";
 import { webPushDelivery } from "./services/push-delivery.ts";
 import { vaultService } from "./services/vault.service.ts";
+import { governanceService } from "./services/governance/governance.service.ts";
+import { referralsService } from "./services/referrals.service.ts";
 import { disputesService } from "./services/disputes.service.ts";
 import { localDiskEvidenceStore } from "./services/evidence-store.ts";
 import { lazyRatingAttester, profileServices } from "./services/profile/index.ts";
@@ -107,6 +110,7 @@ export function createDeps(env: Env, logger: Logger) {
     profile: profileRepository(database.pool, env.CHAIN_SCHEMA),
     locks: locksRepository(database.pool),
     health: healthRepository(db),
+    governance: governanceRepository(db),
   };
   const metrics: Metrics = createMetrics();
   const indexer = indexerService({ url: env.INDEXER_URL, chainId, waitMs: env.INDEXER_WAIT_MS });
@@ -200,6 +204,12 @@ export function createDeps(env: Env, logger: Logger) {
       provider: builderScoreProviderFromEnv(env.BUILDER_SCORE_URL),
       explorerUrl: chain.explorerUrl ?? undefined,
     }),
+    governance: governanceService({
+      repo: repos.governance,
+      levelOf: async (address) => (await repos.profile.userStats(address))?.level ?? 1,
+      chainId,
+    }),
+    referrals: referralsService({ users: repos.users, chain, relayer }),
   };
   // Deadlines act by themselves (advisory-lock leader among copies); started by the server.
   const keeper = deadlineKeeper({
