@@ -1341,7 +1341,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Vote (level 16), or replace the caller's vote, until endsAt (then 409 PROPOSAL_CLOSED); a signature not by the caller is 400 INVALID_SIGNATURE */
+        /** Vote (level 16, checked first: 403 INELIGIBLE field level), or replace the caller's vote, until endsAt (then 409 PROPOSAL_CLOSED); a signature not by the caller is 400 INVALID_SIGNATURE */
         post: operations["voteOnProposal"];
         delete?: never;
         options?: never;

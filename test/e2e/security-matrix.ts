@@ -233,7 +233,7 @@ export const MATRIX: Record<string, RouteSpec> = {
   "GET /governance/proposals": publicGet(() => "/governance/proposals"),
   "GET /governance/proposals/:id": publicGet(() => `/governance/proposals/${NO_PROPOSAL}`, 404),
   "POST /governance/proposals": guarded("role", "level 16 (the governance unlock)", "poster", "stranger", 403, "INELIGIBLE", 403, () => ({ path: "/governance/proposals", body: { title: "Matrix", body: "a signal", choices: ["yes", "no"], endsAt: "2099-01-01T00:00:00Z" } }), "INELIGIBLE"),
-  "POST /governance/proposals/:id/votes": { ...user(404, () => ({ path: `/governance/proposals/${NO_PROPOSAL}/votes`, body: { choice: "yes", signature: `0x${"11".repeat(65)}` } })), rightCode: "PROPOSAL_NOT_FOUND" },
+  "POST /governance/proposals/:id/votes": guarded("role", "level 16 (the governance unlock)", "poster", "stranger", 403, "INELIGIBLE", 403, () => ({ path: `/governance/proposals/${NO_PROPOSAL}/votes`, body: { choice: "yes", signature: `0x${"11".repeat(65)}` } }), "INELIGIBLE"),
   // A referrer that never signed in: refused before anything is sent (a real referral would change
   // the shared accounts' XP for every later file).
   "POST /users/me/referral": { ...user(400, () => ({ path: "/users/me/referral", body: { referrer: "0x000000000000000000000000000000000000dEaD" } })), rightCode: "VALIDATION_ERROR" },

@@ -79,7 +79,7 @@ export const get = createRoute({
 });
 export const vote = createRoute({
   method: "post", path: "/governance/proposals/{id}/votes", operationId: "voteOnProposal", tags, ...auth,
-  summary: "Vote (level 16), or replace the caller's vote, until endsAt (then 409 PROPOSAL_CLOSED); a signature not by the caller is 400 INVALID_SIGNATURE",
+  summary: "Vote (level 16, checked first: 403 INELIGIBLE field level), or replace the caller's vote, until endsAt (then 409 PROPOSAL_CLOSED); a signature not by the caller is 400 INVALID_SIGNATURE",
   request: { params: IdParam, body: body(VoteBody) },
   responses: { 201: json(CastVote, "The stored vote"), ...errorResponses(400, 401, 403, 404, 409, 429) },
 });

@@ -85,8 +85,9 @@ export function governanceService(deps: {
     },
     /** Casts or replaces the caller's vote; the signature must be the caller's wallet's over { proposalId, choice }. */
     async vote(user: UserRow, id: string, body: { choice: string; signature: string }) {
-      const p = await found(id);
+      // The caller's level first: below it, no proposal (nor whether one exists) is their business.
       await gate(user, "Voting");
+      const p = await found(id);
       const closed = () => new AppError("PROPOSAL_CLOSED", `Voting on this proposal ended at ${p.endsAt.toISOString()}`);
       if (!(p.endsAt > now())) throw closed();
       if (!p.choices.includes(body.choice)) {
