@@ -39,6 +39,7 @@ import { createFeedIndex } from "./services/discovery/feed-index.ts";
 import { discoveryChangesRepository, discoveryReadModelRepository } from "./repositories/discovery-read-model.repository.ts";
 import { journalRepository } from "./repositories/journal.repository.ts";
 import { guildsRepository } from "./repositories/guilds.repository.ts";
+import { governanceRepository } from "./repositories/governance.repository.ts";
 import { vaultRepository } from "./repositories/vault.repository.ts";
 import { privacyRepository } from "./repositories/privacy.repository.ts";
 import { privacyService } from "./services/privacy.ts";
@@ -50,6 +51,8 @@ import { discoveryService } from "./services/discovery/discovery.service.ts";
 import { communityServices } from "./services/community.ts";
 import { webPushDelivery } from "./services/push-delivery.ts";
 import { vaultService } from "./services/vault.service.ts";
+import { governanceService } from "./services/governance/governance.service.ts";
+import { referralsService } from "./services/referrals.service.ts";
 import { disputesService } from "./services/disputes.service.ts";
 import { localDiskEvidenceStore } from "./services/evidence-store.ts";
 import { lazyRatingAttester, profileServices } from "./services/profile/index.ts";
@@ -113,6 +116,7 @@ export function createDeps(env: Env, logger: Logger) {
     profile: profileRepository(database.pool, env.CHAIN_SCHEMA),
     locks: locksRepository(database.pool),
     health: healthRepository(db),
+    governance: governanceRepository(db),
   };
   const metrics: Metrics = createMetrics();
   const rateStore = env.RATE_LIMIT_STORE === "postgres" ? postgresRateLimitStore(repos.rateLimit) : memoryRateLimitStore();
@@ -213,6 +217,12 @@ export function createDeps(env: Env, logger: Logger) {
       explorerUrl: chain.explorerUrl ?? undefined,
       privacy,
     }),
+    governance: governanceService({
+      repo: repos.governance,
+      levelOf: async (address) => (await repos.profile.userStats(address))?.level ?? 1,
+      chainId,
+    }),
+    referrals: referralsService({ users: repos.users, chain, relayer }),
   };
   // Deadlines act by themselves (advisory-lock leader among copies); started by the server.
   const keeper = deadlineKeeper({

@@ -5,6 +5,7 @@ import { authRouter } from "./routes/auth/auth.index.ts";
 import { communityRouter } from "./routes/community/community.index.ts";
 import { discoveryRouter } from "./routes/discovery/discovery.index.ts";
 import { disputesRouter } from "./routes/disputes/disputes.index.ts";
+import { governanceRouter } from "./routes/governance/governance.index.ts";
 import { missionsRouter } from "./routes/missions/missions.index.ts";
 import { profileRouter } from "./routes/profile/profile.index.ts";
 import { systemRouter } from "./routes/system/system.index.ts";
@@ -30,7 +31,8 @@ export function apiRouter() {
     .route("/", profileRouter())
     .route("/", communityRouter())
     .route("/", walletRouter())
-    .route("/", webhooksRouter());
+    .route("/", webhooksRouter())
+    .route("/", governanceRouter());
 }
 
 export type ApiRouter = ReturnType<typeof apiRouter>;

@@ -1315,6 +1315,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/governance/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Proposals, newest first, with tallies and signed votes */
+        get: operations["listProposals"];
+        put?: never;
+        /** Propose (level 16): 2..10 distinct choices, endsAt in the future; below level 16 403 INELIGIBLE (field level) */
+        post: operations["createProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/proposals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A proposal with its tally and signed votes (each verifiable with the eip712 field) */
+        get: operations["getProposal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/governance/proposals/{id}/votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Vote (level 16, checked first: 403 INELIGIBLE field level), or replace the caller's vote, until endsAt (then 409 PROPOSAL_CLOSED); a signature not by the caller is 400 INVALID_SIGNATURE */
+        post: operations["voteOnProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record who referred the caller, once (409 ALREADY_REFERRED); the referrer must be another user of the service (else 400). The referrer earns 20 XP (source referral) when the caller first completes a mission as poster or performer */
+        post: operations["recordReferral"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2128,6 +2197,83 @@ export interface components {
             error: string | null;
             nextRetryAt: string | null;
             createdAt: string;
+        };
+        Proposal: {
+            id: string;
+            proposer: string;
+            title: string;
+            body: string;
+            choices: string[];
+            endsAt: string;
+            createdAt: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            tally: {
+                choice: string;
+                votes: number;
+            }[];
+            totalVotes: number;
+            /** @description Each wallet's current vote, oldest first */
+            votes: components["schemas"]["GovernanceVote"][];
+            eip712: components["schemas"]["GovernanceTypedData"];
+        };
+        GovernanceVote: {
+            voter: string;
+            choice: string;
+            signature: string;
+            votedAt: string;
+        };
+        /** @description Sign message { proposalId: <id>, choice } with these; verify the same way */
+        GovernanceTypedData: {
+            domain: {
+                name: string;
+                version: string;
+                chainId: number;
+            };
+            types: {
+                Vote: {
+                    name: string;
+                    type: string;
+                }[];
+            };
+            /** @enum {string} */
+            primaryType: "Vote";
+        };
+        NewProposal: {
+            title: string;
+            body: string;
+            choices: string[];
+            /**
+             * Format: date-time
+             * @description When voting ends: in the future, at most 365 days ahead
+             */
+            endsAt: string;
+        };
+        CastVote: {
+            proposalId: string;
+            voter: string;
+            choice: string;
+            signature: string;
+            votedAt: string;
+            /** @description True when this vote replaced the wallet's earlier one */
+            replaced: boolean;
+        };
+        NewVote: {
+            /** @description One of the proposal's choices, exactly */
+            choice: string;
+            /** @description EIP-712 signature by the caller's wallet of Vote { proposalId, choice } under the proposal's eip712 domain */
+            signature: string;
+        };
+        Referral: {
+            /** @description The caller's address */
+            referee: string;
+            referrer: string;
+            /** @description ReputationRegistry.recordReferral, sent by the service */
+            transactionHash: string;
+        };
+        ReferralBody: {
+            /** @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 */
+            referrer: string;
         };
     };
     responses: never;
@@ -7988,6 +8134,304 @@ export interface operations {
             };
             /** @description Error 429 */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listProposals: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Proposals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Proposal"][];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewProposal"];
+            };
+        };
+        responses: {
+            /** @description The proposal */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Proposal"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proposal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Proposal"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    voteOnProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewVote"];
+            };
+        };
+        responses: {
+            /** @description The stored vote */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CastVote"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordReferral: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralBody"];
+            };
+        };
+        responses: {
+            /** @description Recorded on chain */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Referral"];
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,8 +13,12 @@ const WHERE: Record<string, string> = { json: "body", form: "body", query: "quer
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   if (!result.success) {
     const where = WHERE[result.target] ?? result.target;
-    const issues = zodIssues(result.error.issues, where);
-    throw validationError(issues.map((i) => ({ ...i, field: i.field === where ? where : `${where}.${i.field}` })));
+    // From the issue's own path: a field named like its location (a body's `body`) is still `body.body`.
+    const issues = zodIssues(result.error.issues).map((i, n) => ({
+      ...i,
+      field: result.error.issues[n]!.path.length === 0 ? where : `${where}.${i.field}`,
+    }));
+    throw validationError(issues);
   }
 };
 

@@ -51,6 +51,10 @@ export const STATUS = {
   SETUP_REQUIRED: 403,
   SIGNATURE_EXPIRED: 400,
   SIGNATURE_REPLAYED: 409,
+  // Referrals and governance (docs/decisions.md "Governance and referrals").
+  ALREADY_REFERRED: 409,
+  PROPOSAL_NOT_FOUND: 404,
+  PROPOSAL_CLOSED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;

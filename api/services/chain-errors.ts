@@ -112,6 +112,12 @@ export function mapRevert(fn: string, revert: DecodedRevert): AppError {
       return new AppError("DEADLINE_NOT_REACHED", `The deadline (${new Date(Number(revert.args[1]) * 1000).toISOString()}) has not passed yet`);
     case "MissionEscrow_DeadlinePassed":
       return new AppError("DEADLINE_PASSED", "The deadline for this action has passed");
+    case "ReputationRegistry_AlreadyReferred":
+      return new AppError("ALREADY_REFERRED", `Already referred by ${String(revert.args[1]).toLowerCase()}`);
+    case "ReputationRegistry_SelfReferral":
+      return new AppError("VALIDATION_ERROR", "Invalid request: body.referrer: cannot be yourself", [
+        { field: "body.referrer", reason: "cannot be yourself" },
+      ]);
     default:
       return new AppError("INTERNAL_ERROR", "Internal server error");
   }

@@ -1,12 +1,13 @@
 // Everything an undisputed completion derives: XP (base, streak, board, first mission, referral,
 // curation), stats, guild totals and the performer's guild XP.
-import { boardEntries, guildMembers, guilds, referrals } from "ponder:schema";
+import { boardEntries, guildMembers, guilds } from "ponder:schema";
 import { boardEntryId, memberId } from "../lib/domain/index.ts";
 import { builderLevel, completionAward, nextStreak, XP } from "../lib/xp.ts";
 import type { Journal } from "./journal.ts";
+import { payReferral } from "./referrals.ts";
 import { getUser, updateUser } from "./users.ts";
 import { awardXp } from "./xp.ts";
-import { type Addr, type Ctx, type EventLike, lc } from "./types.ts";
+import { type Addr, type Ctx, type EventLike } from "./types.ts";
 
 type Mission = {
   id: string;
@@ -68,18 +69,10 @@ export async function deriveCompletion(
       reason: "First completed mission",
       ...ids,
     });
-    const referral = await context.db.find(referrals, { referee: lc(performer) });
-    if (referral && !referral.rewarded) {
-      await context.db.update(referrals, { referee: lc(performer) }).set({ rewarded: true, rewardedAt: now });
-      await awardXp(context, event, j, {
-        user: referral.referrer,
-        source: "referral",
-        xp: XP.referral,
-        reason: `Referred ${lc(performer)} completed a first mission`,
-        ...ids,
-      });
-    }
   }
+  // Either party's first completion pays their referrer (once: payReferral checks).
+  await payReferral(context, event, j, performer, ids);
+  await payReferral(context, event, j, m.poster, ids);
   if (onBoard && entry) {
     await awardXp(context, event, j, {
       user: entry.curator,

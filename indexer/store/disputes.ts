@@ -3,6 +3,7 @@ import { disputes, guilds, missions } from "ponder:schema";
 import { disputeMoney, type DisputeOutcome, disputeSides, disputeUuid, type MissionState, type Payout } from "../lib/domain/index.ts";
 import { XP } from "../lib/xp.ts";
 import { openJournal } from "./journal.ts";
+import { payReferral } from "./referrals.ts";
 import { updateUser } from "./users.ts";
 import { awardXp } from "./xp.ts";
 import { type Addr, type Ctx, type EventLike, lc, ZERO_ADDRESS } from "./types.ts";
@@ -87,6 +88,11 @@ export async function finalizeDispute(
     missionsCompleted: u.missionsCompleted + (completed ? 1 : 0),
   }));
   await updateUser(context, d.poster, now, (u) => ({ totalSpent: u.totalSpent + money.spent }));
+  if (completed) {
+    const ids = { missionId: m.id, missionOnChainId: m.onChainId };
+    await payReferral(context, event, j, d.performer, ids);
+    await payReferral(context, event, j, d.poster, ids);
+  }
   if (m.guildUuid && (completed || p.guildAmount > 0n)) {
     await context.db.update(guilds, { id: m.guildUuid }).set((g) => ({
       totalEarned: g.totalEarned + p.guildAmount,

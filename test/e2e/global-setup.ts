@@ -91,6 +91,8 @@ async function grantTestFaucet(rpcUrl: string, deployment: Deployment) {
     [c.Stablecoin!.address as Address, keccak256(toHex("FAUCET_ROLE"))],
     [c.AchievementNFT!.address as Address, keccak256(toHex("MINTER_ROLE"))],
     [c.MissionEscrow!.address as Address, zeroHash], // DEFAULT_ADMIN_ROLE: grants APPEALS_ROLE in tests
+    // Builder scores (test/e2e/levels.ts) from this account, never from account 0, the API's relayer.
+    [c.ReputationRegistry!.address as Address, keccak256(toHex("PROVIDER_ROLE"))],
   ];
   for (const [address, role] of grants) {
     const hash = await admin.writeContract({

@@ -4,7 +4,7 @@
 // gate and then at it. Fresh funded accounts, so no other file's accounts change level.
 import type { Abi, Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { operatorRegistryAbi } from "../../abis/index.ts";
+import { operatorRegistryAbi, reputationRegistryAbi } from "../../abis/index.ts";
 import { LEVEL_THRESHOLDS, MAX_LEVEL } from "../../indexer/lib/levels.ts";
 import { usdc, type chainEnv } from "./indexer-helpers.ts";
 
@@ -33,7 +33,9 @@ export async function raiseToLevel(
 ): Promise<number> {
   const floor = LEVEL_THRESHOLDS[level - 1]!;
   const ceiling = level < MAX_LEVEL ? LEVEL_THRESHOLDS[level]! : Infinity;
-  await chain.reputation("setBuilderScore", [performer.address, 100]);
+  // From the test faucet (PROVIDER_ROLE in global-setup), not account 0: that is the API's relayer, and
+  // a send from it here would race the reactors' mints for its nonce.
+  await chain.send(chain.faucet, chain.c.ReputationRegistry.address, reputationRegistryAbi as Abi, "setBuilderScore", [performer.address, 100]);
   let xp = await totalXp(chain, db, views, performer.address);
   if (xp >= ceiling) throw new Error(`${performer.address} is already past level ${level} (${xp} XP)`);
   if (xp >= floor) return xp;

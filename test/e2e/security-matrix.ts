@@ -94,6 +94,8 @@ const guarded = (
 ): RouteSpec => ({ access: { kind, rule, otherStatus, otherCode }, right, other, rightStatus, rightCode, req });
 
 const SOLANA = "11111111111111111111111111111111";
+/** A proposal id that does not exist. */
+const NO_PROPOSAL = "00000000-0000-4000-8000-000000000000";
 const DECISION = { outcome: "PosterWins", resolution: "The proof does not match the mission." };
 
 /**
@@ -233,6 +235,16 @@ export const MATRIX: Record<string, RouteSpec> = {
   "GET /webhooks/:id/deliveries": guarded("owner", "the endpoint's owner", "poster", "stranger", 404, "NOT_FOUND", 200, (f) => ({ path: `/webhooks/${f.webhookOfPoster}/deliveries` })),
   "POST /webhooks/:id/rotate-secret": guarded("owner", "the endpoint's owner", "poster", "stranger", 404, "NOT_FOUND", 200, (f) => ({ path: `/webhooks/${f.webhookOfPoster}/rotate-secret` })),
   "DELETE /webhooks/:id": guarded("owner", "the endpoint's owner", "poster", "stranger", 404, "NOT_FOUND", 200, (f) => ({ path: `/webhooks/${f.webhookOfPoster}` })),
+
+  // ---- governance (level 16) and referrals. The fixture has no level-16 user: both sides meet the
+  // level gate here; a level-16 wallet's proposals and votes are in governance.test.ts.
+  "GET /governance/proposals": publicGet(() => "/governance/proposals"),
+  "GET /governance/proposals/:id": publicGet(() => `/governance/proposals/${NO_PROPOSAL}`, 404),
+  "POST /governance/proposals": guarded("role", "level 16 (the governance unlock)", "poster", "stranger", 403, "INELIGIBLE", 403, () => ({ path: "/governance/proposals", body: { title: "Matrix", body: "a signal", choices: ["yes", "no"], endsAt: "2099-01-01T00:00:00Z" } }), "INELIGIBLE"),
+  "POST /governance/proposals/:id/votes": guarded("role", "level 16 (the governance unlock)", "poster", "stranger", 403, "INELIGIBLE", 403, () => ({ path: `/governance/proposals/${NO_PROPOSAL}/votes`, body: { choice: "yes", signature: `0x${"11".repeat(65)}` } }), "INELIGIBLE"),
+  // A referrer that never signed in: refused before anything is sent (a real referral would change
+  // the shared accounts' XP for every later file).
+  "POST /users/me/referral": { ...user(400, () => ({ path: "/users/me/referral", body: { referrer: "0x000000000000000000000000000000000000dEaD" } })), rightCode: "VALIDATION_ERROR" },
 
   // Last of all: a vault deletion revokes the caller's tokens.
   "DELETE /vault/delete": user(200, () => ({ path: "/vault/delete", body: { confirmation: "DELETE_ALL_MY_DATA" } }), "vault1", "vault2"),
