@@ -179,7 +179,9 @@ export function vaultRepository(pool: pg.Pool, chainSchema: string) {
           notifications: await n(`DELETE FROM api.notifications WHERE address = $1`, [user.address]),
           authNonces: await n(`DELETE FROM api.auth_nonces WHERE address = $1`, [user.address]),
           idempotencyKeys: await n(`DELETE FROM api.idempotency_keys WHERE scope = $1`, [`user:${user.id}`]),
-          rateLimitBuckets: await n(`DELETE FROM api.rate_limit_buckets WHERE key = $1 OR key LIKE $2`, [`user:${user.id}`, `user:${user.id}:%`]),
+          // The request limiter's and the sign-in issuance limiter's (it names the client's IP); the relayer
+          // budget's `relay:` bucket stays (an abuse limit, not personal activity).
+          rateLimitBuckets: await n(`DELETE FROM api.rate_limit_buckets WHERE key = $1 OR key LIKE $2 OR key LIKE $3`, [`user:${user.id}`, `user:${user.id}:%`, `siwe:${user.address}:%`]),
           // Throttle records of the builder-score refresh: activity data like the rest of the session data.
           builderScoreRefreshes: await n(`DELETE FROM api.builder_score_refreshes WHERE address = $1`, [user.address]),
           // The user's own configuration and its delivery logs (they name the user's missions and URLs).
