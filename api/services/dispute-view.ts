@@ -3,21 +3,30 @@
 // payouts are decimal strings via the money module (as the mission settlement).
 import { formatAmount } from "../../indexer/lib/domain/index.ts";
 import type { DisputeRow } from "../repositories/disputes.repository.ts";
+import { OPEN_LENS, type PrivacyLens } from "./privacy.ts";
 
 const iso = (unixSeconds: string | null) =>
   unixSeconds === null ? null : new Date(Number(unixSeconds) * 1000).toISOString();
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
-/** `{ id, evmAddress, displayName }`; a party without an API account: id = lowercase address. */
-export function partyView(address: string | null, known: { id: string; name: string } | null | undefined) {
+/**
+ * `{ id, evmAddress, displayName }`; a party without an API account: id = lowercase address. A name its
+ * owner hides from this viewer (profileVisibility.displayName) shows as the short address, as for a
+ * user without a name.
+ */
+export function partyView(address: string | null, known: { id: string; name: string } | null | undefined, lens: PrivacyLens = OPEN_LENS) {
   if (!address) return null;
   const a = address.toLowerCase();
-  return { id: known?.id ?? a, evmAddress: a, displayName: known?.name || short(a) };
+  const name = lens.shows(a, "displayName") ? known?.name : null;
+  return { id: known?.id ?? a, evmAddress: a, displayName: name || short(a) };
 }
+
+/** Every party whose name a dispute view may show (for one privacy lookup per response). */
+export const disputeParties = (rows: DisputeRow[]) => rows.flatMap((r) => [r.poster, r.performer, r.initiator, r.resolver]);
 
 const amount = (v: string | null) => (v === null ? null : formatAmount(BigInt(v)));
 
-export function summaryView(row: DisputeRow) {
+export function summaryView(row: DisputeRow, lens: PrivacyLens = OPEN_LENS) {
   const n = row.names ?? {};
   return {
     id: row.id,
@@ -25,17 +34,17 @@ export function summaryView(row: DisputeRow) {
     mission: { title: row.title ?? "", category: row.category ?? "", rewardAmount: BigInt(row.reward).toString() },
     state: row.state,
     outcome: row.outcome,
-    poster: partyView(row.poster, n.poster)!,
-    performer: partyView(row.performer, n.performer)!,
-    initiator: partyView(row.initiator, n.initiator)!,
-    resolver: partyView(row.resolver, n.resolver),
+    poster: partyView(row.poster, n.poster, lens)!,
+    performer: partyView(row.performer, n.performer, lens)!,
+    initiator: partyView(row.initiator, n.initiator, lens)!,
+    resolver: partyView(row.resolver, n.resolver, lens),
     ddrAmount: Number(row.ddr_amount),
     createdAt: iso(row.created_at)!,
   };
 }
 
-export function detailView(row: DisputeRow) {
-  const { mission: _mission, ...summary } = summaryView(row);
+export function detailView(row: DisputeRow, lens: PrivacyLens = OPEN_LENS) {
+  const { mission: _mission, ...summary } = summaryView(row, lens);
   void _mission;
   return {
     ...summary,

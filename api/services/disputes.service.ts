@@ -9,7 +9,7 @@ import { AppError } from "../lib/errors.ts";
 import type { DisputeFilter, DisputeRole, DisputeRow, DisputesRepository } from "../repositories/disputes.repository.ts";
 import type { LocksRepository } from "../repositories/locks.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
-import { detailView, statsView, summaryView } from "./dispute-view.ts";
+import { detailView, disputeParties, statsView, summaryView } from "./dispute-view.ts";
 import { EVIDENCE_MAX_BYTES, evidenceHash, sniffEvidenceType, type EvidenceStore } from "./evidence-store.ts";
 import { eq, missionContext, salt, type MissionDeps } from "./mission-context.ts";
 
@@ -73,30 +73,36 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
   const removeFiles = async (hashes: string[]) => {
     for (const h of hashes) await store.delete(h);
   };
-  const after = async (id: string, hash: Hex) => ({ success: true, transactionHash: hash, dispute: detailView((await repo.findById(id))!) });
+  /** Summaries for `viewer` (an address, or null when signed out): one privacy lookup for all the names. */
+  const summaries = async (rows: DisputeRow[], viewer: string | null) => {
+    const lens = await deps.privacy.lens(viewer, disputeParties(rows));
+    return { disputes: rows.map((r) => summaryView(r, lens)) };
+  };
+  const detail = async (row: DisputeRow, viewer: string | null) => detailView(row, await deps.privacy.lens(viewer, disputeParties([row])));
+  const after = async (id: string, hash: Hex, viewer: string | null) => ({ success: true, transactionHash: hash, dispute: await detail((await repo.findById(id))!, viewer) });
 
   return {
     async list(filter: { state?: string; outcome?: string; role?: DisputeRole }, viewer: UserRow | null) {
       if (filter.role && !viewer) throw new AppError("UNAUTHORIZED", "role is relative to the signed-in user: send a bearer token");
       const f: DisputeFilter = { state: filter.state, outcome: filter.outcome, role: filter.role, account: filter.role ? viewer!.evmAddress : undefined };
-      return { disputes: (await repo.find(f)).map(summaryView) };
+      return summaries(await repo.find(f), viewer?.evmAddress ?? null);
     },
-    async get(id: string) {
-      return detailView(await mustFind(id));
+    async get(id: string, viewer: string | null = null) {
+      return detail(await mustFind(id), viewer);
     },
-    async byMission(missionId: string) {
-      return { disputes: (await repo.find({ missionId: missionId.toLowerCase() })).map(summaryView) };
+    async byMission(missionId: string, viewer: string | null = null) {
+      return summaries(await repo.find({ missionId: missionId.toLowerCase() }), viewer);
     },
-    async byUser(userId: string, role?: DisputeRole) {
+    async byUser(userId: string, role?: DisputeRole, viewer: string | null = null) {
       const account = await addressOf(userId);
-      return { disputes: (await repo.find({ account, role })).map(summaryView) };
+      return summaries(await repo.find({ account, role }), viewer);
     },
-    async queue() {
-      return { disputes: (await repo.find({ state: "Pending" })).map(summaryView) };
+    async queue(viewer: string | null = null) {
+      return summaries(await repo.find({ state: "Pending" }), viewer);
     },
-    async resolverQueue(resolverId: string) {
+    async resolverQueue(resolverId: string, viewer: string | null = null) {
       const resolver = await addressOf(resolverId);
-      return { disputes: (await repo.find({ resolver, state: "Investigating" })).map(summaryView) };
+      return summaries(await repo.find({ resolver, state: "Investigating" }), viewer);
     },
     async stats(userId: string) {
       return statsView(await repo.stats(await addressOf(userId)));
@@ -169,7 +175,7 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
         await relayer.send("grantRole", [roleId, user.evmAddress as Address]);
       }
       const tx = await relayer.send("takeDispute", [BigInt(row.on_chain_id), user.evmAddress as Address]);
-      return after(row.id, tx.hash);
+      return after(row.id, tx.hash, user.evmAddress);
     },
     async resolve(user: UserRow, id: string, d: Decision) {
       const { relayer } = ready();
@@ -180,7 +186,7 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
       const { record, args } = decisionArgs(d, user, row.on_chain_id);
       await repo.insertResolution(record);
       const tx = await relayer.send("resolveDispute", args);
-      return after(row.id, tx.hash);
+      return after(row.id, tx.hash, user.evmAddress);
     },
     async appeal(user: UserRow, id: string) {
       const { relayer, escrow } = ready();
@@ -193,7 +199,7 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
       await requireSetup(user.evmAddress, lpp);
       await assertFunds(user.evmAddress as Address, lpp);
       const tx = await relayer.send("appealDispute", [BigInt(row.on_chain_id), user.evmAddress as Address]);
-      return after(row.id, tx.hash);
+      return after(row.id, tx.hash, user.evmAddress);
     },
     async decideAppeal(user: UserRow, id: string, d: Decision) {
       const { relayer } = ready();
@@ -207,21 +213,21 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
       const { record, args } = decisionArgs(d, user, row.on_chain_id);
       await repo.insertResolution(record);
       const tx = await relayer.send("decideAppeal", args);
-      return after(row.id, tx.hash);
+      return after(row.id, tx.hash, user.evmAddress);
     },
     async finalize(id: string) {
       const { relayer } = ready();
       const row = await mustFind(id);
       requireState(row, "Pending", "Investigating", "Resolved", "Appealed");
       const tx = await relayer.send("finalizeDispute", [BigInt(row.on_chain_id)]);
-      return after(row.id, tx.hash);
+      return after(row.id, tx.hash, null);
     },
     async release(id: string) {
       const { relayer } = ready();
       const row = await mustFind(id);
       requireState(row, "Investigating");
       const tx = await relayer.send("releaseDispute", [BigInt(row.on_chain_id)]);
-      return after(row.id, tx.hash);
+      return after(row.id, tx.hash, null);
     },
   };
 }

@@ -17,7 +17,7 @@ let owner: PrivateKeyAccount, mate: PrivateKeyAccount, stranger: PrivateKeyAccou
 const tokens = new Map<string, string>();
 const tok = (a: { address: string }) => tokens.get(a.address)!;
 let demoId = "";
-let openMission = "", acceptedMission = "", performedMission = "";
+let openMission = "", acceptedMission = "", performedMission = "", disputeId = "";
 const NAME = "Private Pat", BIO = "Bio only friends may read";
 const spot = { latitude: 48.137154, longitude: 11.576124 };
 
@@ -67,6 +67,10 @@ beforeAll(async () => {
   const done = await chain.completeMission(counterpart, owner, usdc(1023));
   performedMission = (await get(`/missions?performerId=${owner.address}&limit=100`, owner)).body.data
     .find((m: any) => m.onChainId === done.onChainId.toString()).id;
+  // A dispute with the owner as performer: its views name both parties.
+  const disputed = await chain.disputed(counterpart, owner, usdc(2), counterpart);
+  const { rows } = await db.query(`SELECT id FROM "${api.server.env.CHAIN_SCHEMA}".disputes WHERE on_chain_id = $1`, [disputed.disputeId.toString()]);
+  disputeId = rows[0].id;
 }, 180_000);
 afterAll(async () => {
   await api?.stop();
@@ -74,7 +78,7 @@ afterAll(async () => {
 });
 
 describe("profileVisibility: a stranger, a guild-mate and the owner, for each value", () => {
-  it("displayName: user profile, guild members, leaderboard, mission poster and performer views, mission lists", async () => {
+  it("displayName: user profile, guild members, leaderboard, mission poster and performer views, mission lists, dispute views", async () => {
     for (const v of VALUES) {
       await setVisibility("displayName", v);
       for (const r of readers()) {
@@ -91,6 +95,9 @@ describe("profileVisibility: a stranger, a guild-mate and the owner, for each va
         expect((await get(`/missions/${performedMission}`, r.as)).body.data.performer.resolvedName, label).toBe(shown);
         const listed = await get(`/missions?posterId=${owner.address}&state=Open&limit=100`, r.as);
         expect(listed.body.data.find((m: any) => m.id === openMission).poster.resolvedName, label).toBe(shown);
+        expect((await get(`/resolver/disputes/${disputeId}`, r.as)).body.performer.displayName, label).toBe(shown);
+        const byMission = await get(`/resolver/disputes?role=performer`, r.as);
+        if (r.who === "owner") expect(byMission.body.disputes.find((d: any) => d.id === disputeId).performer.displayName, label).toBe(NAME);
       }
     }
   });

@@ -7,12 +7,14 @@ type C = { get: (k: "deps") => AppEnv["Variables"]["deps"] };
 const svc = (c: C) => c.get("deps").services.disputes;
 
 export const listAll: H<typeof r.listAll> = async (c) => c.json(await svc(c).list(c.req.valid("query"), c.get("user")), 200);
-export const get: H<typeof r.get> = async (c) => c.json(await svc(c).get(c.req.valid("param").id), 200);
-export const byMission: H<typeof r.byMission> = async (c) => c.json(await svc(c).byMission(c.req.valid("param").missionId), 200);
+/** Whose privacy settings apply: the signed-in caller's relation to each party (null: a stranger). */
+const viewer = (c: { get: (k: "user") => AppEnv["Variables"]["user"] }) => c.get("user")?.evmAddress ?? null;
+export const get: H<typeof r.get> = async (c) => c.json(await svc(c).get(c.req.valid("param").id, viewer(c)), 200);
+export const byMission: H<typeof r.byMission> = async (c) => c.json(await svc(c).byMission(c.req.valid("param").missionId, viewer(c)), 200);
 export const byUser: H<typeof r.byUser> = async (c) =>
-  c.json(await svc(c).byUser(c.req.valid("param").userId, c.req.valid("query").role), 200);
-export const queue: H<typeof r.queue> = async (c) => c.json(await svc(c).queue(), 200);
-export const resolverQueue: H<typeof r.resolverQueue> = async (c) => c.json(await svc(c).resolverQueue(c.req.valid("param").resolverId), 200);
+  c.json(await svc(c).byUser(c.req.valid("param").userId, c.req.valid("query").role, viewer(c)), 200);
+export const queue: H<typeof r.queue> = async (c) => c.json(await svc(c).queue(viewer(c)), 200);
+export const resolverQueue: H<typeof r.resolverQueue> = async (c) => c.json(await svc(c).resolverQueue(c.req.valid("param").resolverId, viewer(c)), 200);
 export const stats: H<typeof r.stats> = async (c) => c.json(await svc(c).stats(c.req.valid("param").userId), 200);
 
 export const uploadEvidence: H<typeof r.uploadEvidence> = async (c) => {
