@@ -132,6 +132,13 @@ describe("POST /missions/:id/verify-presence", () => {
     });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
+    // Both keep location history (the default keeps none, which would hide a stored stranger's check).
+    for (const u of [victim, stranger]) {
+      const shared = await call(api.url, "PATCH", "/vault/permissions", {
+        token: tok(u), body: { locationSharing: { enabled: true, precision: "exact", liveTrackingConsent: true } },
+      });
+      expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+    }
     const history = async () =>
       (await api.server.deps.database.pool.query(`SELECT count(*)::int AS n FROM api.location_history WHERE mission_id = $1`, [id])).rows[0].n;
     // Three fixes around the point: with the distances, the hidden point would follow.
@@ -148,6 +155,11 @@ describe("POST /missions/:id/verify-presence", () => {
     expect(poster.status).toBe(200);
     expect(poster.body).toMatchObject({ verified: true, withinGeofence: true });
     expect(await history()).toBe(1);
+    for (const u of [victim, stranger]) {
+      await call(api.url, "PATCH", "/vault/permissions", {
+        token: tok(u), body: { locationSharing: { enabled: false, precision: "neighborhood", liveTrackingConsent: false } },
+      });
+    }
   });
 });
 

@@ -79,9 +79,10 @@ describe("users", () => {
     const me = await call(base, "GET", "/users/me", { token: tok(u) });
     expect(me.status, JSON.stringify(me.body)).toBe(200);
     expect(Object.keys(me.body).sort()).toEqual(
-      ["avatar", "bio", "createdAt", "displayName", "evmAddress", "globalXP", "id", "lastActiveAt", "reputation", "solanaAddress", "totalEarned", "totalSpent"],
+      ["avatar", "bio", "createdAt", "displayName", "evmAddress", "globalXP", "id", "lastActiveAt", "reputation", "solanaAddress", "totalEarned", "totalSpent", "unlocks"],
     );
     expect(me.body).toMatchObject({ evmAddress: lc(u.address), globalXP: 0, reputation: 0, totalEarned: "0", totalSpent: "0", solanaAddress: null });
+    expect(me.body.unlocks, "a new user is level 1").toEqual(["posting", "guild_joining"]);
     expectError(await call(base, "GET", "/users/me"), 401, "UNAUTHORIZED");
 
     const patch = (body: unknown) => call(base, "PATCH", "/users/me", { token: tok(u), body });
