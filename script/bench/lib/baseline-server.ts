@@ -43,6 +43,7 @@ export function baselineMissionQuery(chainSchema: string): string {
                         ELSE json_build_object('latitude', ${cellCentre("d.latitude", 90)}, 'longitude', ${cellCentre("d.longitude", 180)},
                                                'radius', d.radius, 'precision', 2) END,
             'expiresAt', ${isoTime("m.expires_at")}, 'createdAt', ${isoTime("m.created_at")},
+            'minReputation', d.min_reputation, 'premium', coalesce(d.premium, false),
             'escrowAddress', lower(m.escrow_address), 'ddrAmount', ${amount("m.ddr_amount")}, 'proofHash', m.proof_hash,
             'metadata', coalesce(d.metadata, '{}'::jsonb),
             'acceptedAt', ${isoTime("m.accepted_at")}, 'completedAt', ${isoTime("m.completed_at")},
