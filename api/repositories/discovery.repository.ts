@@ -289,12 +289,6 @@ export function discoveryRepository(pool: pg.Pool, chainSchema: string) {
     },
 
     /** Active guild memberships of one address (uuid -> guildXP): the map's eligibility. */
-    async userGuilds(address: string): Promise<Map<string, number>> {
-      const res = await q<{ guild_uuid: string; guild_xp: number }>(pool,
-        `SELECT guild_uuid, guild_xp FROM ${s}.guild_members WHERE account = $1 AND active`, [address.toLowerCase()]);
-      return new Map(res.rows.map((g) => [g.guild_uuid, g.guild_xp]));
-    },
-
     /**
      * XP, active guild memberships (uuid -> guildXP) and engagement per category of one address: one
      * statement (six index lookups as JSON), one round trip.

@@ -137,13 +137,6 @@ export function missionsRepository(pool: pg.Pool, chainSchema: string) {
       const r = res.rows[0]!;
       return { reputation: r.reputation ?? 0, level: r.level ?? 1, guilds: new Map(Object.entries(r.guilds ?? {})) };
     },
-    async isActiveGuildMember(guildOnChainId: number, account: string): Promise<boolean> {
-      const res = await q(pool, 
-        `SELECT 1 FROM ${s}.guild_members WHERE guild_id = $1 AND account = $2 AND active`,
-        [guildOnChainId, account.toLowerCase()],
-      );
-      return (res.rowCount ?? 0) > 0;
-    },
   };
 }
 export type MissionsRepository = ReturnType<typeof missionsRepository>;
