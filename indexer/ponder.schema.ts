@@ -1,7 +1,7 @@
 // Chain tables of the marketplace. Amounts are base units of the 6-decimal stablecoin (bigint);
 // times are unix seconds of the block (bigint); ids are documented in docs/decisions.md.
 import { index, onchainTable } from "ponder";
-import type { DisputeId, DisputeOutcome, DisputeState, MissionId, MissionState } from "./lib/domain/index.ts";
+import type { DisputeId, DisputeOutcome, DisputeState, MissionId, MissionState } from "../domain/index.ts";
 
 export const missions = onchainTable(
   "missions",

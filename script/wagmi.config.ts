@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { defineConfig } from "@wagmi/cli";
 import { foundry } from "@wagmi/cli/plugins";
 import type { Abi } from "viem";
-import { FOUNDRY_ARTIFACTS } from "../indexer/lib/domain/contracts.ts";
+import { FOUNDRY_ARTIFACTS } from "../domain/contracts.ts";
 
 const easArtifact = (name: string): Abi =>
   JSON.parse(

@@ -121,7 +121,7 @@ export const pushDeliveries = api.table(
 
 /**
  * Membership criteria a guild's creator set through the API (the registry has no field for them),
- * keyed by the guild's UUID (indexer/lib/domain/ids.ts guildUuid). Join reads it before relaying.
+ * keyed by the guild's UUID (domain/ids.ts guildUuid). Join reads it before relaying.
  */
 export const guildSettings = api.table("guild_settings", {
   guildId: uuid("guild_id").primaryKey(),

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readDeployment } from "../../indexer/lib/deployment.ts";
-import type { Deployment } from "../../indexer/lib/domain/index.ts";
+import type { Deployment } from "../../domain/index.ts";
 
 const repoRoot = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 

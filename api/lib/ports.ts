@@ -2,7 +2,7 @@
 // service can depend on these without reaching back into the composition root (api/deps.ts).
 import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hex, PublicClient, TransactionReceipt } from "viem";
 import type { missionEscrowAbi } from "../../abis/index.ts";
-import type { Deployment } from "../../indexer/lib/domain/index.ts";
+import type { Deployment } from "../../domain/index.ts";
 
 export interface ChainContext {
   chainId: number;

@@ -7,7 +7,7 @@ import { type Address, zeroAddress } from "viem";
 import { achievementNftAbi } from "../../abis/index.ts";
 import { mintConfirmationsFor } from "./finality.ts";
 import type { Deps } from "../deps.ts";
-import type { JournalEvent, JournalType } from "../../indexer/lib/domain/index.ts";
+import type { JournalEvent, JournalType } from "../../domain/index.ts";
 import type { JournalEntry, Reactor, ReactorContext } from "./types.ts";
 
 export const ACHIEVEMENT = {

@@ -5,7 +5,7 @@
 // not given back by later level-ups: only the crossing grants.
 import type { Address, Hex } from "viem";
 import { missionEscrowAbi } from "../../abis/index.ts";
-import { levelRequiredFor } from "../../indexer/lib/domain/unlocks.ts";
+import { levelRequiredFor } from "../../domain/unlocks.ts";
 import { confirmationsFor } from "./finality.ts";
 import type { Deps } from "../deps.ts";
 import type { JournalEntry, Reactor, ReactorContext } from "./types.ts";

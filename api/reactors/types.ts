@@ -1,7 +1,7 @@
 // The reactor interface: a named consumer of the indexer's journal (api/reactors/runner.ts).
 import type { Deps } from "../deps.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { JournalType } from "../../indexer/lib/domain/index.ts";
+import type { JournalType } from "../../domain/index.ts";
 import type { JournalEntry } from "../repositories/journal.repository.ts";
 
 export type { JournalEntry };

@@ -4,7 +4,7 @@ import { and, asc, eq, lte, or, type SQL } from "drizzle-orm";
 import type { ChainTables } from "../db/chain.ts";
 import type { Db } from "../db/client.ts";
 import { chainRead } from "./chain-query.ts";
-import type { DisputeState } from "../../indexer/lib/domain/index.ts";
+import type { DisputeState } from "../../domain/index.ts";
 
 const BATCH = 50;
 

@@ -5,7 +5,7 @@
 // the sorts by reward, distance and urgency and full-text queries; the default order (relevance without
 // a text query) is ranked by the in-memory feed index (api/services/discovery/feed-index.ts).
 import type pg from "pg";
-import { hasUnlock } from "../../indexer/lib/domain/index.ts";
+import { hasUnlock } from "../../domain/index.ts";
 import type { CandidateRow } from "./discovery.repository.ts";
 
 export interface FeedRankQuery {
@@ -100,7 +100,7 @@ export function discoveryFeedRepository(pool: pg.Pool) {
                          + ${wp} * f.poster_score + ${wc} * f.category_score) * f.guild_boost * 10000 + 0.5) / 10000 AS final_score
         FROM (
           SELECT c.*,
-                 -- The order's copy of eligibility() (indexer/lib/domain/eligibility.ts); the response's flag is that function's.
+                 -- The order's copy of eligibility() (domain/eligibility.ts); the response's flag is that function's.
                  ((c.guild_uuid IS NULL OR (c.guild_xp IS NOT NULL AND (c.min_guild_xp IS NULL OR c.guild_xp >= c.min_guild_xp)))
                   AND (c.min_reputation IS NULL OR ${reputation} >= c.min_reputation)
                   AND (NOT c.premium OR ${premiumOk})) AS eligible,

@@ -4,7 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type pg from "pg";
 import type { Db } from "../db/client.ts";
 import { disputeEvidence, disputeResolutions } from "../db/disputes.schema.ts";
-import type { DisputeOutcome, DISPUTE_STATES, MissionState } from "../../indexer/lib/domain/index.ts";
+import type { DisputeOutcome, DISPUTE_STATES, MissionState } from "../../domain/index.ts";
 import { chainQuery } from "./chain-query.ts";
 
 const q = chainQuery;

@@ -1,6 +1,6 @@
 // Reads the indexer's journal (views schema) and the reactors' cursors (schema "api"). Only DB code.
 import type pg from "pg";
-import type { JournalEntry, JournalType } from "../../indexer/lib/domain/index.ts";
+import type { JournalEntry, JournalType } from "../../domain/index.ts";
 
 export type { JournalEntry };
 
@@ -26,7 +26,7 @@ const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 /** A journal row (ids and numbers as text, as the queries select them) as an entry. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function toEntry(r: any): JournalEntry {
-  // The indexer wrote the payload for this type (lib/domain/journal-events.ts): trusted, not re-parsed.
+  // The indexer wrote the payload for this type (domain/journal-events.ts): trusted, not re-parsed.
   return {
     id: BigInt(r.id),
     chainId: Number(r.chain_id),

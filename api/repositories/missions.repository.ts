@@ -2,7 +2,7 @@
 // details (the commitment the chain currently holds, written for this very mission: escrow and on-chain
 // id, since a hash is public and can be copied) and the posters' profiles.
 import type pg from "pg";
-import type { MissionState } from "../../indexer/lib/domain/index.ts";
+import type { MissionState } from "../../domain/index.ts";
 import { chainQuery } from "./chain-query.ts";
 
 const q = chainQuery;

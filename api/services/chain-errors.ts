@@ -1,6 +1,6 @@
 // Contract custom errors and transport failures -> API error codes (docs/decisions.md).
 import { BaseError, ContractFunctionRevertedError, HttpRequestError, keccak256, TimeoutError, toHex } from "viem";
-import { ASSIGNED_MISSION_STATES, DISPUTE_STATES, MISSION_STATES } from "../../indexer/lib/domain/index.ts";
+import { ASSIGNED_MISSION_STATES, DISPUTE_STATES, MISSION_STATES } from "../../domain/index.ts";
 import { AppError } from "../lib/errors.ts";
 
 /** RelayerExecutor's key role (keccak256("RELAYER_ROLE")). */

@@ -1,7 +1,7 @@
 // Indexed dispute rows -> the spec's dispute summary / detail. ddrAmount and lppAmount are JSON
 // numbers in stablecoin BASE UNITS (integers, like the summary's rewardAmount integer string);
 // payouts are decimal strings via the money module (as the mission settlement).
-import { formatAmount } from "../../indexer/lib/domain/index.ts";
+import { formatAmount } from "../../domain/index.ts";
 import type { DisputeRow } from "../repositories/disputes.repository.ts";
 import { OPEN_LENS, type PrivacyLens } from "./privacy.ts";
 

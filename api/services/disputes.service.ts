@@ -3,7 +3,7 @@
 // gas); the chain's own checks back them up (reverts mapped in chain-errors.ts).
 import { isAddress, type Address, type Hex } from "viem";
 import { missionEscrowAbi } from "../../abis/index.ts";
-import { levelRequiredFor, type DecidedOutcome } from "../../indexer/lib/domain/index.ts";
+import { levelRequiredFor, type DecidedOutcome } from "../../domain/index.ts";
 import { hashCanonical } from "../lib/canonical-json.ts";
 import { AppError } from "../lib/errors.ts";
 import type { DisputeFilter, DisputeRole, DisputeRow, DisputesRepository } from "../repositories/disputes.repository.ts";

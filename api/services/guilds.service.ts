@@ -2,8 +2,8 @@
 // setRoles, publishToBoard). Level gates read the one unlock table; join reads the guild's criterion.
 import type { Address } from "viem";
 import { guildRegistryAbi } from "../../abis/index.ts";
-import { guildUuid, ROLE_ADMIN, ROLE_CURATOR, ROLE_OFFICER } from "../../indexer/lib/domain/index.ts";
-import { hasUnlock, levelRequiredFor, type Unlock } from "../../indexer/lib/domain/unlocks.ts";
+import { guildUuid, ROLE_ADMIN, ROLE_CURATOR, ROLE_OFFICER } from "../../domain/index.ts";
+import { hasUnlock, levelRequiredFor, type Unlock } from "../../domain/unlocks.ts";
 import type { ChainContext, Relayer } from "../lib/ports.ts";
 import { AppError, validationError } from "../lib/errors.ts";
 import type { BoardRow, GuildRow, GuildsRepository, MemberRow } from "../repositories/guilds.repository.ts";

@@ -1,7 +1,7 @@
 // Mission actions after creation: accept, submit, approve, cancel, dispute (role rules first,
 // then the relayer; the chain's own checks back them up).
 import type { Address, Hex } from "viem";
-import { disputeUuid, eligibility, eligibilityUser, formatAmount } from "../../indexer/lib/domain/index.ts";
+import { disputeUuid, eligibility, eligibilityUser, formatAmount } from "../../domain/index.ts";
 import { missionEscrowAbi } from "../../abis/index.ts";
 import { hashCanonical, proofHash } from "../lib/canonical-json.ts";
 import { AppError } from "../lib/errors.ts";

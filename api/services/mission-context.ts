@@ -3,7 +3,7 @@
 import { bytesToHex, type Address, type Hex } from "viem";
 import type { ChainContext, Relayer, SentTx } from "../lib/ports.ts";
 import { AppError } from "../lib/errors.ts";
-import { formatAmount, stablecoinAbi } from "../../indexer/lib/domain/index.ts";
+import { formatAmount, stablecoinAbi } from "../../domain/index.ts";
 import type { MissionDetailsRepository } from "../repositories/mission-details.repository.ts";
 import type { MissionsRepository, MissionRow } from "../repositories/missions.repository.ts";
 import type { UsersRepository } from "../repositories/users.repository.ts";

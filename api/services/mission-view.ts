@@ -1,7 +1,7 @@
 // Indexed mission rows -> the spec's mission views. Amounts via the money module; exact
 // coordinates only for the poster and the performer, others see the center of the geohash-6 cell
 // (~1 km, "neighborhood" precision, spec "Location privacy levels").
-import { formatAmount } from "../../indexer/lib/domain/index.ts";
+import { formatAmount } from "../../domain/index.ts";
 import type { MissionRow } from "../repositories/missions.repository.ts";
 import { isMissionParty, viewLocation } from "./discovery/location-privacy.ts";
 import type { PrivacyLens } from "./privacy.ts";

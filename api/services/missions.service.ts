@@ -1,7 +1,7 @@
 // Mission use cases, reads and creation: indexed chain state joined with off-chain details;
 // writes go through the relayer. Checks the chain would also make are done first, for clear errors.
 import type { Address } from "viem";
-import { hasUnlock, levelRequiredFor, missionUuid, MoneyError, parseAmount } from "../../indexer/lib/domain/index.ts";
+import { hasUnlock, levelRequiredFor, missionUuid, MoneyError, parseAmount } from "../../domain/index.ts";
 import { canonicalJson, detailsHash, type MissionDetails } from "../lib/canonical-json.ts";
 import { AppError, validationError } from "../lib/errors.ts";
 import type { MissionDetailsRow } from "../repositories/mission-details.repository.ts";

@@ -1,5 +1,5 @@
 // Which notifications a journal entry creates (pure; unit-tested in test/unit/community-notifications.test.ts).
-import { type JournalEntry, type JournalType, ROLE_CURATOR, ROLE_OFFICER } from "../../indexer/lib/domain/index.ts";
+import { type JournalEntry, type JournalType, ROLE_CURATOR, ROLE_OFFICER } from "../../domain/index.ts";
 
 export const NOTIFICATION_TYPES = [
   "MISSION_ACCEPTED",

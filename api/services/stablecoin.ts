@@ -2,7 +2,7 @@
 // which names the project's test token on a local chain only (a known testnet's USDC otherwise).
 import type { Address, PublicClient } from "viem";
 import { missionEscrowAbi } from "../../abis/index.ts";
-import type { Deployment } from "../../indexer/lib/domain/index.ts";
+import type { Deployment } from "../../domain/index.ts";
 
 /** Reads `token()` once: it is immutable on the escrow. A failed read (chain down) is asked again next time. */
 export function escrowStablecoin(publicClient: PublicClient, deployment: Deployment | null): () => Promise<Address> {

@@ -11,7 +11,7 @@ import type { DeletionCounts, VaultRepository } from "../repositories/vault.repo
 import { missionParties, singleView } from "./mission-view.ts";
 import type { PrivacyService } from "./privacy.ts";
 import { DEFAULT_PREFERENCES, type Preferences } from "./notification-rules.ts";
-import { levelForXp } from "../../indexer/lib/levels.ts";
+import { levelForXp } from "../../domain/levels.ts";
 import { defaultPermissions, mergePermissions, type PermissionsPatch, type VaultPermissions } from "./vault-permissions.ts";
 
 export { PRECISIONS, VISIBILITIES, defaultPermissions, mergePermissions, type PermissionsPatch, type VaultPermissions } from "./vault-permissions.ts";

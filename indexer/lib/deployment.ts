@@ -2,7 +2,7 @@
 // deployments/<CHAIN_ID or 31337>.json from the repo root). Used by ponder.config.ts and handlers.
 import { readFileSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import { normalizeDeployment, type Deployment } from "./domain/contracts.ts";
+import { normalizeDeployment, type Deployment } from "../../domain/contracts.ts";
 
 export function deploymentPath(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): string {
   const file = env.DEPLOYMENT_FILE ?? `deployments/${env.CHAIN_ID ?? "31337"}.json`;

@@ -2,7 +2,7 @@
 // table of the spec is closed (docs/decisions.md).
 import { ponder } from "ponder:registry";
 import { achievementDefinitions, nfts } from "ponder:schema";
-import { missionUuid } from "../lib/domain/index.ts";
+import { missionUuid } from "../../domain/index.ts";
 import { readDeployment } from "../lib/deployment.ts";
 import { openJournal } from "../store/journal.ts";
 import { lc, ZERO_ADDRESS } from "../store/types.ts";

@@ -1,7 +1,7 @@
 // Guilds, members and roles, and mission boards.
 import { ponder } from "ponder:registry";
 import { boardEntries, guilds } from "ponder:schema";
-import { boardEntryId, guildUuid, missionUuid, ROLE_ADMIN, ROLE_CURATOR, ROLE_OFFICER, roleFlags } from "../lib/domain/index.ts";
+import { boardEntryId, guildUuid, missionUuid, ROLE_ADMIN, ROLE_CURATOR, ROLE_OFFICER, roleFlags } from "../../domain/index.ts";
 import { readDeployment } from "../lib/deployment.ts";
 import { openJournal } from "../store/journal.ts";
 import { setMembership } from "../store/guilds.ts";

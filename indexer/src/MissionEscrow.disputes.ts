@@ -2,7 +2,7 @@
 // dispute stats and dispute XP.
 import { ponder } from "ponder:registry";
 import { disputes } from "ponder:schema";
-import { disputeOutcome, disputeUuid, missionState } from "../lib/domain/index.ts";
+import { disputeOutcome, disputeUuid, missionState } from "../../domain/index.ts";
 import { openJournal } from "../store/journal.ts";
 import { missionStep } from "../store/missions.ts";
 import { type Ctx, lc } from "../store/types.ts";

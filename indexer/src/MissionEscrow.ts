@@ -1,9 +1,9 @@
 // Mission lifecycle of the escrow: one row per mission, its settlement, stats, XP and the journal.
 import { ponder } from "ponder:registry";
 import { missions, settlements } from "ponder:schema";
-import { guildUuid, missionUuid } from "../lib/domain/index.ts";
+import { guildUuid, missionUuid } from "../../domain/index.ts";
 import { readDeployment } from "../lib/deployment.ts";
-import { reserveFor } from "../lib/xp.ts";
+import { reserveFor } from "../../domain/xp.ts";
 import { openJournal } from "../store/journal.ts";
 import { deriveCompletion } from "../store/completion.ts";
 import { missionStep } from "../store/missions.ts";

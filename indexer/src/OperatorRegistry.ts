@@ -1,7 +1,7 @@
 // Operator approvals (the relayer acting for a user).
 import { ponder } from "ponder:registry";
 import { operatorApprovals } from "ponder:schema";
-import { operatorApprovalId } from "../lib/domain/index.ts";
+import { operatorApprovalId } from "../../domain/index.ts";
 import { openJournal } from "../store/journal.ts";
 import { lc } from "../store/types.ts";
 

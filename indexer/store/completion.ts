@@ -1,8 +1,8 @@
 // Everything an undisputed completion derives: XP (base, streak, board, first mission, referral,
 // curation), stats, guild totals and the performer's guild XP.
 import { boardEntries, guildMembers, guilds } from "ponder:schema";
-import { boardEntryId, memberId } from "../lib/domain/index.ts";
-import { builderLevel, completionAward, nextStreak, XP } from "../lib/xp.ts";
+import { boardEntryId, memberId } from "../../domain/index.ts";
+import { builderLevel, completionAward, nextStreak, XP } from "../../domain/xp.ts";
 import type { Journal } from "./journal.ts";
 import { payReferral } from "./referrals.ts";
 import { getUser, updateUser } from "./users.ts";

@@ -1,7 +1,7 @@
 // A dispute's end: payout, the mission leaves Disputed, win/loss stats, dispute XP, guild totals.
 import { disputes, guilds, missions } from "ponder:schema";
-import { disputeMoney, type DisputeOutcome, disputeSides, disputeUuid, type MissionState, type Payout } from "../lib/domain/index.ts";
-import { XP } from "../lib/xp.ts";
+import { disputeMoney, type DisputeOutcome, disputeSides, disputeUuid, type MissionState, type Payout } from "../../domain/index.ts";
+import { XP } from "../../domain/xp.ts";
 import { openJournal } from "./journal.ts";
 import { payReferral } from "./referrals.ts";
 import { updateUser } from "./users.ts";

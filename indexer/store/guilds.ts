@@ -1,6 +1,6 @@
 // Membership changes, idempotent: memberCount moves only when `active` actually flips.
 import { guildMembers, guilds } from "ponder:schema";
-import { guildUuid, memberId, roleFlags } from "../lib/domain/index.ts";
+import { guildUuid, memberId, roleFlags } from "../../domain/index.ts";
 import type { Journal } from "./journal.ts";
 import { type Addr, type Ctx, type EventLike, lc } from "./types.ts";
 

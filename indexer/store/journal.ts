@@ -1,11 +1,11 @@
 // Appends domain events to the journal in chain order; `seq` numbers the events one log derives.
 import { journal } from "ponder:schema";
-import type { JournalEvents, JournalType } from "../lib/domain/index.ts";
+import type { JournalEvents, JournalType } from "../../domain/index.ts";
 import { journalKey, toJsonPayload } from "../lib/journal.ts";
 import type { Addr, Ctx, EventLike } from "./types.ts";
 
 export type Journal = {
-  /** Appends one entry; the payload's shape is the type's (lib/domain/journal-events.ts). */
+  /** Appends one entry; the payload's shape is the type's (domain/journal-events.ts). */
   emit<T extends JournalType>(
     type: T,
     payload: JournalEvents[T],

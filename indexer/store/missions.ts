@@ -1,6 +1,6 @@
 // Finds a mission row by its on-chain id and applies one transition.
 import { missions } from "ponder:schema";
-import { missionUuid } from "../lib/domain/index.ts";
+import { missionUuid } from "../../domain/index.ts";
 import type { Ctx, EventLike } from "./types.ts";
 
 export type MissionRow = typeof missions.$inferSelect;

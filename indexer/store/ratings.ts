@@ -2,8 +2,8 @@
 import { and, eq } from "ponder";
 import { guilds, missions, ratings } from "ponder:schema";
 import { decodeAbiParameters, parseAbiParameters } from "viem";
-import { missionUuid, type Rating } from "../lib/domain/index.ts";
-import { reputationDelta, XP } from "../lib/xp.ts";
+import { missionUuid, type Rating } from "../../domain/index.ts";
+import { reputationDelta, XP } from "../../domain/xp.ts";
 import type { Journal } from "./journal.ts";
 import { updateUser } from "./users.ts";
 import { awardXp } from "./xp.ts";

@@ -3,7 +3,7 @@
 // completion may ask, only the first after recording finds it unpaid.
 import { and, eq, or } from "ponder";
 import { missions, referrals } from "ponder:schema";
-import { XP } from "../lib/xp.ts";
+import { XP } from "../../domain/xp.ts";
 import type { Journal } from "./journal.ts";
 import { awardXp } from "./xp.ts";
 import { type Addr, type Ctx, type EventLike, lc } from "./types.ts";

@@ -1,7 +1,7 @@
 // Writes XP: a ledger row, an XP_AWARDED journal entry, the user's total and level, LEVEL_UP.
 import { xpLedger } from "ponder:schema";
-import { levelForXp, levelTitle } from "../lib/levels.ts";
-import { BPS, type XpSource, builderLevel, withBuilder } from "../lib/xp.ts";
+import { levelForXp, levelTitle } from "../../domain/levels.ts";
+import { BPS, type XpSource, builderLevel, withBuilder } from "../../domain/xp.ts";
 import type { Journal } from "./journal.ts";
 import { getUser, type UserRow, updateUser } from "./users.ts";
 import { type Addr, type Ctx, type EventLike, lc } from "./types.ts";

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createPublicClient, http, type Address, type Hex, type PublicClient } from "viem";
-import { CONTRACT_NAMES, normalizeDeployment, type ContractName, type Deployment } from "../../indexer/lib/domain/index.ts";
+import { CONTRACT_NAMES, normalizeDeployment, type ContractName, type Deployment } from "../../domain/index.ts";
 import { knownChain } from "../../indexer/lib/known-chains.ts";
 import { foundryBinary } from "./foundry.ts";
 import { defaultDeploymentFile, repoRoot } from "./paths.ts";

@@ -5,7 +5,7 @@ import { type Abi, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorRegistryAbi } from "../../abis/index.ts";
-import { parseAmount, operatorOf } from "../../indexer/lib/domain/index.ts";
+import { parseAmount, operatorOf } from "../../domain/index.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";

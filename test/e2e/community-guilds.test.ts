@@ -1,6 +1,6 @@
 // Guild endpoints over HTTP: reads from the indexed views (list, filter, paging, by uuid and on-chain
 // id, members, board) and writes relayed to GuildRegistry (join, leave, publish) checked on-chain.
-import { operatorOf } from "../../indexer/lib/domain/index.ts";
+import { operatorOf } from "../../domain/index.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Abi } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";

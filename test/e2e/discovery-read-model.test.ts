@@ -1,7 +1,7 @@
 // The discovery read model (api.discovery_missions) over the real stack: each write's response comes
 // after its row is in the read model (read-your-writes), and after a random sequence of creates,
 // edits, accepts and cancels a rebuild from scratch gives exactly the rows the incremental path built.
-import { operatorOf } from "../../indexer/lib/domain/index.ts";
+import { operatorOf } from "../../domain/index.ts";
 import { type Abi, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import pg from "pg";

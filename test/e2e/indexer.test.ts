@@ -3,7 +3,7 @@ import type { Abi } from "viem";
 import { keccak256, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { achievementNftAbi, missionEscrowAbi } from "../../abis/index.ts";
-import { disputeUuid, missionUuid } from "../../indexer/lib/domain/index.ts";
+import { disputeUuid, missionUuid } from "../../domain/index.ts";
 import { type IndexerHandle, indexedBlock } from "../../script/lib/indexer.ts";
 import { chainEnv, indexerSchemas, launchIndexer, usdc, viewsDb } from "./indexer-helpers.ts";
 

@@ -2,7 +2,7 @@
 // each mission deadline after anvil's clock is moved past it, a user who acts first is skipped, two
 // copies send one transaction per deadline; approve with a rating; stale rating claims swept once.
 // Keeper passes are driven with deps.keeper.tick() (the e2e helper turns the background timer off).
-import { operatorOf } from "../../indexer/lib/domain/index.ts";
+import { operatorOf } from "../../domain/index.ts";
 import { type Abi, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
 import { createServer } from "../../api/app.ts";
 import { geohashEncode } from "../../api/services/discovery/geo.ts";
-import { missionUuid } from "../../indexer/lib/domain/index.ts";
+import { missionUuid } from "../../domain/index.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";

@@ -5,7 +5,7 @@
 import type { Abi, Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { operatorRegistryAbi, reputationRegistryAbi } from "../../abis/index.ts";
-import { LEVEL_THRESHOLDS, MAX_LEVEL } from "../../indexer/lib/levels.ts";
+import { LEVEL_THRESHOLDS, MAX_LEVEL } from "../../domain/levels.ts";
 import { usdc, type chainEnv } from "./indexer-helpers.ts";
 
 type Chain = ReturnType<typeof chainEnv>;

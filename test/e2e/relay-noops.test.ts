@@ -4,7 +4,7 @@ import type { Abi, Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorRegistryAbi } from "../../abis/index.ts";
-import { operatorOf } from "../../indexer/lib/domain/index.ts";
+import { operatorOf } from "../../domain/index.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";
 

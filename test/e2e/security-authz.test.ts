@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { operatorRegistryAbi } from "../../abis/index.ts";
 import { geohashEncode } from "../../api/services/discovery/geo.ts";
-import { disputeUuid, missionUuid } from "../../indexer/lib/domain/index.ts";
+import { disputeUuid, missionUuid } from "../../domain/index.ts";
 import { anvilAccount, RESOLVER_ACCOUNT_INDEX } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type Res, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";

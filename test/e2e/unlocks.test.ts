@@ -7,7 +7,7 @@ import type { Abi, Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import pg from "pg";
 import { guildRegistryAbi, missionEscrowAbi } from "../../abis/index.ts";
-import { disputeUuid } from "../../indexer/lib/domain/index.ts";
+import { disputeUuid } from "../../domain/index.ts";
 import { call, reactorPassed, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";
 import { freshAuthorisedUser, raiseToLevel } from "./levels.ts";

@@ -7,7 +7,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { guildRegistryAbi, operatorRegistryAbi, testStablecoinAbi } from "../../abis/index.ts";
-import { operatorOf, parseAmount } from "../../indexer/lib/domain/index.ts";
+import { operatorOf, parseAmount } from "../../domain/index.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import crypto from "node:crypto";
 import webpush from "web-push";
 import { describe, expect, it } from "vitest";
-import type { JournalEntry, JournalType } from "../../indexer/lib/domain/index.ts";
+import type { JournalEntry, JournalType } from "../../domain/index.ts";
 import { createLogger } from "../../api/lib/logger.ts";
 import { DEFAULT_PREFERENCES, draftsFor, NOTIFICATION_TYPES, PREFERENCE_OF, wanted } from "../../api/services/notification-rules.ts";
 import { endpointRefusal, webPushDelivery } from "../../api/services/push-delivery.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eligibility, eligibilityUser, isEligible, type EligibilityMission } from "../../indexer/lib/domain/index.ts";
+import { eligibility, eligibilityUser, isEligible, type EligibilityMission } from "../../domain/index.ts";
 
 const open: EligibilityMission = { guild: null, minGuildXp: null, minReputation: null, premium: false };
 const user = (guilds: Record<string, number> = {}, reputation = 0, level = 1) => eligibilityUser(new Map(Object.entries(guilds)), reputation, level);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { encodeAbiParameters, keccak256 } from "viem";
-import { disputeMoney, disputeUuid, guildUuid, missionUuid, uuidFromHash } from "../../indexer/lib/domain/index.ts";
+import { disputeMoney, disputeUuid, guildUuid, missionUuid, uuidFromHash } from "../../domain/index.ts";
 import { journalKey, parseJournalKey, toJsonPayload } from "../../indexer/lib/journal.ts";
 
 const escrow = "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9";

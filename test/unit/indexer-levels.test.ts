@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LEVEL_THRESHOLDS, LEVEL_TITLES, levelForXp, levelProgress, phaseOf } from "../../indexer/lib/levels.ts";
+import { LEVEL_THRESHOLDS, LEVEL_TITLES, levelForXp, levelProgress, phaseOf } from "../../domain/levels.ts";
 
 describe("levels", () => {
   it("has 25 levels starting where the spec's phases start", () => {

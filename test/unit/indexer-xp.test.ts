@@ -10,7 +10,7 @@ import {
   STREAK_RESET_SECONDS,
   streakBps,
   withBuilder,
-} from "../../indexer/lib/xp.ts";
+} from "../../domain/xp.ts";
 
 const usdc = (n: number) => BigInt(n) * 1_000_000n;
 

@@ -1,7 +1,7 @@
 import { getAddress } from "viem";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "../../api/env.ts";
-import { normalizeDeployment, type Deployment } from "../../indexer/lib/domain/index.ts";
+import { normalizeDeployment, type Deployment } from "../../domain/index.ts";
 import { easHasDelegationDeadline, KNOWN_CHAINS, knownChain } from "../../indexer/lib/known-chains.ts";
 import { canonicalEnv } from "../../script/lib/deploy.ts";
 

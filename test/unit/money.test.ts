@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, MoneyError, parseAmount, tryParseAmount, UINT64_MAX } from "../../indexer/lib/domain/index.ts";
+import { formatAmount, MoneyError, parseAmount, tryParseAmount, UINT64_MAX } from "../../domain/index.ts";
 
 describe("parseAmount", () => {
   it.each([

@@ -5,7 +5,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACHIEVEMENT, earnedBy as earnedByEvent } from "../../api/reactors/achievements.ts";
-import type { JournalType } from "../../indexer/lib/domain/index.ts";
+import type { JournalType } from "../../domain/index.ts";
 import { httpBuilderScoreProvider } from "../../api/services/profile/builder-score.ts";
 import { commentHash } from "../../api/services/profile/ratings.service.ts";
 import { decodeSignature, solanaLinkMessage, verifySolanaLink } from "../../api/services/profile/solana.ts";

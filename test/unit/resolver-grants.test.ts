@@ -1,6 +1,6 @@
 // Which level-up makes a resolver: only the crossing into the unlock table's "resolving" level.
 import { describe, expect, it } from "vitest";
-import { levelRequiredFor } from "../../indexer/lib/domain/unlocks.ts";
+import { levelRequiredFor } from "../../domain/unlocks.ts";
 import { newResolver } from "../../api/reactors/resolver-grants.ts";
 
 const A = "0x00000000000000000000000000000000000000aA";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasUnlock, levelRequiredFor, LEVEL_UNLOCKS, unlocksAt } from "../../indexer/lib/domain/index.ts";
-import { LEVEL_THRESHOLDS, levelForXp } from "../../indexer/lib/levels.ts";
+import { hasUnlock, levelRequiredFor, LEVEL_UNLOCKS, unlocksAt } from "../../domain/index.ts";
+import { LEVEL_THRESHOLDS, levelForXp } from "../../domain/levels.ts";
 
 describe("level unlocks (the spec's phase table)", () => {
   it("gives exactly the phase table's unlocks at each phase's first level", () => {

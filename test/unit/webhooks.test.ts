@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { JournalEntry, JournalType } from "../../indexer/lib/domain/index.ts";
+import type { JournalEntry, JournalType } from "../../domain/index.ts";
 import { webhookDraftFor, WEBHOOK_EVENTS } from "../../api/services/webhooks/events.ts";
 import { retryDelayMs } from "../../api/services/webhooks/retry.ts";
 import { sendWebhook } from "../../api/services/webhooks/sender.ts";

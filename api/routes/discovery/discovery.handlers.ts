@@ -1,5 +1,5 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
-import { parseAmount } from "../../../indexer/lib/domain/index.ts";
+import { parseAmount } from "../../../domain/index.ts";
 import type { AppEnv } from "../../lib/types.ts";
 import type * as r from "./discovery.routes.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { MISSION_STATES, MoneyError, parseAmount } from "../../../indexer/lib/domain/index.ts";
+import { MISSION_STATES, MoneyError, parseAmount } from "../../../domain/index.ts";
 
 const num = (min: number, max: number) => z.coerce.number().refine(Number.isFinite, "must be a number").pipe(z.number().min(min).max(max));
 const lat = num(-90, 90);

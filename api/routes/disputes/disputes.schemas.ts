@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DECIDED_OUTCOMES, DISPUTE_OUTCOMES, RAISED_DISPUTE_STATES } from "../../../indexer/lib/domain/index.ts";
+import { DECIDED_OUTCOMES, DISPUTE_OUTCOMES, RAISED_DISPUTE_STATES } from "../../../domain/index.ts";
 
 export const ROLES = ["poster", "performer", "resolver", "initiator"] as const;
 export const SIDES = ["poster", "performer"] as const;

@@ -1,6 +1,6 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { Address } from "viem";
-import { parseAmount } from "../../../indexer/lib/domain/index.ts";
+import { parseAmount } from "../../../domain/index.ts";
 import type { AppEnv } from "../../lib/types.ts";
 import type * as r from "./missions.routes.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { MISSION_STATES, MoneyError, parseAmount } from "../../../indexer/lib/domain/index.ts";
+import { MISSION_STATES, MoneyError, parseAmount } from "../../../domain/index.ts";
 
 
 const amount = (min0: boolean) =>

@@ -1,7 +1,7 @@
 // Request and response schemas of the Users, Ratings, XP and NFT groups (spec shapes).
 import { z } from "@hono/zod-openapi";
 import { decodeSolanaAddress } from "../../services/profile/solana.ts";
-import { LEVEL_UNLOCKS, type Unlock } from "../../../indexer/lib/domain/unlocks.ts";
+import { LEVEL_UNLOCKS, type Unlock } from "../../../domain/unlocks.ts";
 
 const pathParam = (name: string, example: string) =>
   z.string().min(1).max(100).openapi({ param: { name, in: "path" }, example, description: "API user id (uuid) or 0x address" });

@@ -1,5 +1,5 @@
 // Feed ranking, search, nearby and presence. No Hono: built once in the composition root (api/deps.ts).
-import { eligibility, eligibilityUser, type EligibilityMission } from "../../../indexer/lib/domain/index.ts";
+import { eligibility, eligibilityUser, type EligibilityMission } from "../../../domain/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { UserRow } from "../../repositories/users.repository.ts";
 import type { CandidateRow, DiscoveryRepository, DisplayRow } from "../../repositories/discovery.repository.ts";

@@ -16,7 +16,7 @@
 import type { FeedIndexChanges, FeedIndexRow, ShownRow } from "../../repositories/discovery-feed-source.repository.ts";
 import type { RankedRow } from "../../repositories/discovery-feed.repository.ts";
 import type { CandidateRow } from "../../repositories/discovery.repository.ts";
-import { eligibility, type EligibilityMission, type EligibilityUser } from "../../../indexer/lib/domain/index.ts";
+import { eligibility, type EligibilityMission, type EligibilityUser } from "../../../domain/index.ts";
 import { distanceScore, posterReputationScore, rewardScore, WEIGHTS } from "./feed-scoring.ts";
 import { chord } from "../../repositories/discovery-cells.sql.ts";
 import { distanceMeters, EARTH_RADIUS_M, ecef } from "./geo.ts";

@@ -1,7 +1,7 @@
 // Governance: level-16 users propose and vote; each vote is the voter's EIP-712 signature, kept with
 // the vote so that anyone can verify it. Proposals are signals the admin acts on, not executed on chain.
 import { type Hex, recoverTypedDataAddress } from "viem";
-import { hasUnlock, levelRequiredFor } from "../../../indexer/lib/domain/unlocks.ts";
+import { hasUnlock, levelRequiredFor } from "../../../domain/unlocks.ts";
 import { AppError, validationError } from "../../lib/errors.ts";
 import type { GovernanceRepository, ProposalRow, VoteRow } from "../../repositories/governance.repository.ts";
 import type { UserRow } from "../../repositories/users.repository.ts";

@@ -4,7 +4,7 @@ import { isAddress } from "viem";
 import { AppError, validationError } from "../../lib/errors.ts";
 import type { ProfileRepository } from "../../repositories/profile.repository.ts";
 import type { UserRow, UsersRepository } from "../../repositories/users.repository.ts";
-import { unlocksAt } from "../../../indexer/lib/domain/unlocks.ts";
+import { unlocksAt } from "../../../domain/unlocks.ts";
 import { solanaLinkMessage, verifySolanaLink } from "./solana.ts";
 import type { PrivacyService } from "../privacy.ts";
 import { ratingParties, ratingProfileView, userStatsView, userView, type Subject } from "./views.ts";

@@ -1,6 +1,6 @@
 // Pure mappings from indexed rows to the spec's shapes (User, User stats, ratings, XP, NFT).
-import { levelProgress } from "../../../indexer/lib/levels.ts";
-import { builderLevel } from "../../../indexer/lib/xp.ts";
+import { levelProgress } from "../../../domain/levels.ts";
+import { builderLevel } from "../../../domain/xp.ts";
 import type { UserRow } from "../../repositories/users.repository.ts";
 import type { ChainRatingRow, LedgerRow, NftRow, UserStatsRow } from "../../repositories/profile.repository.ts";
 import { OPEN_LENS, type PrivacyLens } from "../privacy.ts";

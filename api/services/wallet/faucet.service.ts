@@ -5,7 +5,7 @@ import { keccak256, toHex, type Address } from "viem";
 import { testStablecoinAbi } from "../../../abis/index.ts";
 import type { ChainContext, Relayer } from "../../lib/ports.ts";
 import { AppError } from "../../lib/errors.ts";
-import { formatAmount } from "../../../indexer/lib/domain/index.ts";
+import { formatAmount } from "../../../domain/index.ts";
 import type { FaucetRepository } from "../../repositories/faucet.repository.ts";
 import { unbudgeted } from "../relayer/budget.ts";
 

@@ -4,7 +4,7 @@
 // is the truth for "done", and its nonces are the truth for "already used".
 import { getAddress, maxUint256, parseSignature, type Abi, type Address, type Hex } from "viem";
 import { errorsAbi, operatorRegistryAbi } from "../../../abis/index.ts";
-import { stablecoinAbi } from "../../../indexer/lib/domain/index.ts";
+import { stablecoinAbi } from "../../../domain/index.ts";
 import type { ChainContext, Relayer, TxTarget } from "../../lib/ports.ts";
 import { AppError, validationError } from "../../lib/errors.ts";
 import { isChainUnreachable } from "../chain-errors.ts";

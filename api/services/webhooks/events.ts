@@ -1,6 +1,6 @@
 // Which webhook event a journal entry is, who hears of it and what `data` carries (pure).
 // Parties are named by lowercase address here; the reactor turns them into user ids.
-import type { JournalEntry, JournalType } from "../../../indexer/lib/domain/index.ts";
+import type { JournalEntry, JournalType } from "../../../domain/index.ts";
 
 export const WEBHOOK_EVENTS = [
   "mission.created",

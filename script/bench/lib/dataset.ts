@@ -15,7 +15,7 @@
 // guilds (N/5,000) with members and board entries; engagement as the feed reads it (discovery
 // view/search events, chain ratings of completed missions, settlements).
 //
-// Ids: mission/guild ids are UUID-shaped (version 8, like indexer/lib/domain/ids.ts) but made from md5 in
+// Ids: mission/guild ids are UUID-shaped (version 8, like domain/ids.ts) but made from md5 in
 // SQL, not keccak: the API treats them as opaque strings, and hashing 1M keccaks in Node would
 // dominate the load time. Hashes and addresses are lowercase hex of the right length.
 import pg from "pg";

@@ -3,7 +3,7 @@
 // users approved the executor as their operator), or straight to the escrow on an older deployment.
 import { encodeFunctionData, type Abi, type Address, type Hex } from "viem";
 import { missionEscrowAbi, relayerExecutorAbi } from "../../../abis/index.ts";
-import type { Deployment } from "../../../indexer/lib/domain/contracts.ts";
+import type { Deployment } from "../../../domain/contracts.ts";
 
 export function rawCreateCall(d: Pick<Deployment, "executor" | "contracts">, args: [Address, bigint, bigint, number, Hex]) {
   const escrow = d.contracts.MissionEscrow.address;

@@ -9,8 +9,8 @@ import type {
   missionEscrowAbi,
   operatorRegistryAbi,
   reputationRegistryAbi,
-} from "../../../abis/index.ts";
-import type { XpSource } from "../xp.ts";
+} from "../abis/index.ts";
+import type { XpSource } from "./xp.ts";
 import type { DisputeId, GuildId, MissionId, OnChainId } from "./ids.ts";
 import type { roleFlags } from "./roles.ts";
 import type { DisputeOutcome, MissionState } from "./states.ts";
