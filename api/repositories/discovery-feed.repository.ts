@@ -6,6 +6,7 @@
 // a text query) is ranked by the in-memory feed index (api/services/discovery/feed-index.ts).
 import type pg from "pg";
 import { hasUnlock } from "../../domain/index.ts";
+import { EARTH_RADIUS_M } from "../services/discovery/geo.ts";
 import type { CandidateRow } from "./discovery.repository.ts";
 
 export interface FeedRankQuery {
@@ -58,7 +59,7 @@ const rad = (x: string) => `((${x}) * pi() / 180)`;
 const haversine = (lat1: string, lng1: string, lat2: string, lng2: string) => {
   const sLat = `sin(${rad(`${lat2} - ${lat1}`)} / 2)`;
   const sLng = `sin(${rad(`${lng2} - ${lng1}`)} / 2)`;
-  return `(2 * 6371008.8::float8 * asin(least(1::float8, sqrt(${sLat} * ${sLat} + cos(${rad(lat1)}) * cos(${rad(lat2)}) * (${sLng} * ${sLng})))))`;
+  return `(2 * ${EARTH_RADIUS_M}::float8 * asin(least(1::float8, sqrt(${sLat} * ${sLat} + cos(${rad(lat1)}) * cos(${rad(lat2)}) * (${sLng} * ${sLng})))))`;
 };
 
 export function discoveryFeedRepository(pool: pg.Pool) {

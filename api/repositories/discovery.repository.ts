@@ -5,7 +5,8 @@
 import crypto from "node:crypto";
 import type pg from "pg";
 import { AppError } from "../lib/errors.ts";
-import { CELL_SLACK_M, cellPositionsSql, chord } from "./discovery-cells.sql.ts";
+import { chord } from "../services/discovery/geo.ts";
+import { CELL_SLACK_M, cellPositionsSql } from "./discovery-cells.sql.ts";
 
 /** Statement name per SQL text (the texts are few and fixed; hashing one per request cost ~10 µs). */
 const statementNames = new Map<string, string>();

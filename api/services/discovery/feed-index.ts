@@ -18,8 +18,7 @@ import type { RankedRow } from "../../repositories/discovery-feed.repository.ts"
 import type { CandidateRow } from "../../repositories/discovery.repository.ts";
 import { eligibility, type EligibilityMission, type EligibilityUser } from "../../../domain/index.ts";
 import { distanceScore, posterReputationScore, rewardScore, WEIGHTS } from "./feed-scoring.ts";
-import { chord } from "../../repositories/discovery-cells.sql.ts";
-import { distanceMeters, EARTH_RADIUS_M, ecef } from "./geo.ts";
+import { chord, distanceMeters, EARTH_RADIUS_M, ecef } from "./geo.ts";
 import { SlotStrings, SlotText } from "./slot-strings.ts";
 import { OwnerLists } from "./owner-lists.ts";
 
