@@ -1,4 +1,4 @@
-// What the in-memory feed index (api/services/discovery/feed-index.ts) reads from the discovery read
+// What the in-memory feed index (api/services/discovery/feed-index/) reads from the discovery read
 // model: a consistent snapshot of the open missions with the change cursor it is valid at, the changes
 // after a cursor (rows whose change_seq moved, rows deleted, and the rebuild's reload marker; all
 // numbered by api.discovery_change_seq, handed out in commit order under the read model's write lock,

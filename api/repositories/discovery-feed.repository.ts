@@ -3,7 +3,7 @@
 // rows and pages). The user's side (experience, guild memberships, category preferences) is computed
 // once per request in JS and passed as parameters. Every matching open mission is scored: this serves
 // the sorts by reward, distance and urgency and full-text queries; the default order (relevance without
-// a text query) is ranked by the in-memory feed index (api/services/discovery/feed-index.ts).
+// a text query) is ranked by the in-memory feed index (api/services/discovery/feed-index/).
 import type pg from "pg";
 import { hasUnlock } from "../../domain/index.ts";
 import { EARTH_RADIUS_M } from "../services/discovery/geo.ts";
