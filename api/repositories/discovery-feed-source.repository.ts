@@ -4,7 +4,7 @@
 // numbered by api.discovery_change_seq, handed out in commit order under the read model's write lock,
 // migrations 0013 and 0020), and the display columns of one page.
 import type pg from "pg";
-import type { CandidateRow, DisplayRow } from "./discovery.repository.ts";
+import { CANDIDATE_COLUMNS, type CandidateRow, type DisplayRow } from "./discovery-rows.ts";
 
 /** One open mission as the index keeps it (the factors' inputs only). */
 export interface FeedIndexRow {
@@ -56,10 +56,6 @@ const toRow = (r: RawRow): FeedIndexRow => ({
   title: r[15], categoryText: r[16], minReputation: r[17], premium: r[18],
 });
 
-const CANDIDATE = `dm.id, dm.poster, dm.performer, dm.guild_uuid, dm.reward::text AS reward, dm.expires_at::text AS expires_at,
-  dm.details_hash, dm.title, dm.category, dm.latitude, dm.longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp,
-  dm.min_reputation, dm.premium`;
-
 /**
  * Whether the read model changed after the cursor ($2). max() reads the last entry of each sequence
  * index whatever the plan (a prepared statement's generic plan would answer "EXISTS (... > $2)" with a
@@ -73,7 +69,7 @@ export type ShownRow = CandidateRow & Omit<DisplayRow, "id">;
 
 export function discoveryFeedSourceRepository(pool: pg.Pool, chainSchema: string) {
   // Named (prepared once per connection): the per-request statements skip parsing and planning.
-  const ROWS = `SELECT ${CANDIDATE}, g.name AS guild_name, pu.id AS poster_id, pu.display_name AS poster_name
+  const ROWS = `SELECT ${CANDIDATE_COLUMNS}, g.name AS guild_name, pu.id AS poster_id, pu.display_name AS poster_name
                   FROM api.discovery_missions dm
                   LEFT JOIN "${chainSchema}".guilds g ON g.id = dm.guild_uuid
                   LEFT JOIN api.users pu ON pu.evm_address = lower(dm.poster)

@@ -7,7 +7,7 @@
 import type pg from "pg";
 import { hasUnlock } from "../../domain/index.ts";
 import { EARTH_RADIUS_M } from "../services/discovery/geo.ts";
-import type { CandidateRow } from "./discovery.repository.ts";
+import { CANDIDATE_COLUMNS as COLS, type CandidateRow } from "./discovery-rows.ts";
 
 export interface FeedRankQuery {
   nowSec: number;
@@ -48,9 +48,6 @@ export interface RankedRow extends CandidateRow {
   final_score: number;
 }
 
-const COLS = `dm.id, dm.poster, dm.performer, dm.guild_uuid, dm.reward::text AS reward, dm.expires_at::text AS expires_at,
-  dm.details_hash, dm.title, dm.category, dm.latitude, dm.longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp,
-  dm.min_reputation, dm.premium`;
 // float8 expressions in the operation order of feed-scoring.ts / geo.ts (same IEEE operations, so the
 // same doubles up to the last bit of the libm functions): radians as (d * pi) / 180, x² as x * x,
 // Math.round(x) as floor(x + 0.5), clamp01 as least(1, greatest(0, x)).

@@ -2,7 +2,8 @@
 import { eligibility, eligibilityUser, type EligibilityMission } from "../../../domain/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { UserRow } from "../../repositories/users.repository.ts";
-import type { CandidateRow, DiscoveryRepository, DisplayRow } from "../../repositories/discovery.repository.ts";
+import type { DiscoveryRepository } from "../../repositories/discovery.repository.ts";
+import type { CandidateRow, DisplayRow } from "../../repositories/discovery-rows.ts";
 import type { DiscoveryChangesRepository } from "../../repositories/discovery-read-model.repository.ts";
 import type { DiscoveryFeedRepository } from "../../repositories/discovery-feed.repository.ts";
 import type { JournalRepository } from "../../repositories/journal.repository.ts";

@@ -8,7 +8,7 @@
 //
 // The arrays are public for rank.ts and nearest.ts, which only read them; only this file writes them.
 import type { FeedIndexRow } from "../../../repositories/discovery-feed-source.repository.ts";
-import type { CandidateRow } from "../../../repositories/discovery.repository.ts";
+import type { CandidateRow } from "../../../repositories/discovery-rows.ts";
 import { posterReputationScore, rewardScore, WEIGHTS } from "../feed-scoring.ts";
 import { ecef } from "../geo.ts";
 import { OwnerLists } from "../owner-lists.ts";
