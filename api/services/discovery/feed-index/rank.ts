@@ -3,7 +3,7 @@
 // (the distance term, the only costly one, is computed only where the bound could still enter the
 // page), keeping the best skip + take in a heap: page 50 costs what page 1 costs.
 import { eligibility, type EligibilityMission, type EligibilityUser } from "../../../../domain/index.ts";
-import { distanceScore, WEIGHTS } from "../feed-scoring.ts";
+import { DISTANCE_HORIZON_M, distanceScore, NEUTRAL_SCORE, URGENCY_HOURS, WEIGHTS } from "../feed-scoring.ts";
 import { distanceMeters, EARTH_RADIUS_M } from "../geo.ts";
 import { WEEK } from "./block-bounds.ts";
 import { BlockQueue, F, TopHeap } from "./heaps.ts";
@@ -106,10 +106,10 @@ export function rank(s: FeedStore, q: FeedIndexQuery): { rows: IndexRanked[]; sc
       if (gxp[bg] === gxp[bg]) boost = q.guildBoost;
       else onlyIneligible[b] = 1;
     } else if (bg === -2) boost = Math.max(1, q.guildBoost);
-    let dmax = 0.5;
+    let dmax = NEUTRAL_SCORE;
     if (located) {
       const near = bounds.lo[b]! <= qLat + band && bounds.hi[b]! >= qLat - band;
-      dmax = near ? 1 : bounds.noPoint[b] ? 0.5 : 0;
+      dmax = near ? 1 : bounds.noPoint[b] ? NEUTRAL_SCORE : 0;
     }
     const st = keyed ? Math.max(bounds.k1[b]!, bounds.k2[b]! + shift) + 1e-9 : Infinity;
     bound[b] = (st + wd * dmax + wx + wc * maxPref) * boost;
@@ -150,7 +150,7 @@ export function rank(s: FeedStore, q: FeedIndexQuery): { rows: IndexRanked[]; sc
       if (full && cutEligible && !eligible) continue;
       const boost = member ? q.guildBoost : 1;
       const R = rs[i]!;
-      const u = 1 - (ex - now) / 3600 / 168;
+      const u = 1 - (ex - now) / 3600 / URGENCY_HOURS;
       const U = u < 0 ? 0 : u > 1 ? 1 : u;
       const xm = 1 - Math.abs(e - R);
       const X = xm < 0 ? 0 : xm > 1 ? 1 : xm;
@@ -163,7 +163,7 @@ export function rank(s: FeedStore, q: FeedIndexQuery): { rows: IndexRanked[]; sc
       let sLat = NaN;
       let sLng = NaN;
       let exact = true;
-      if (!located || mLat !== mLat) D = 0.5;
+      if (!located || mLat !== mLat) D = NEUTRAL_SCORE;
       else {
         const party = poster[i] === viewer || performer[i] === viewer;
         sLat = party ? mLat : plat[i]!;
@@ -174,7 +174,7 @@ export function rank(s: FeedStore, q: FeedIndexQuery): { rows: IndexRanked[]; sc
           // A bound from the latitudes alone: the great-circle distance is at least the meridian arc
           // R·|Δφ|; less 0.1 m for the response's rounding to 0.1 m and float error (it stays ≥ the term).
           const low = dLat * METERS_PER_DEGREE_LAT - 0.1;
-          D = low > 0 ? 1 - low / 50_000 : 1;
+          D = low > 0 ? 1 - low / DISTANCE_HORIZON_M : 1;
           exact = false;
         }
       }
