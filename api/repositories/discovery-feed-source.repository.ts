@@ -4,7 +4,7 @@
 // numbered by api.discovery_change_seq, handed out in commit order under the read model's write lock,
 // migrations 0013 and 0020), and the display columns of one page.
 import type pg from "pg";
-import { CANDIDATE_COLUMNS, type CandidateRow, type DisplayRow } from "./discovery-rows.ts";
+import { CANDIDATE_COLUMNS, type CandidateRow, type ChainRow, type DisplayRow } from "./discovery-rows.ts";
 
 /** One open mission as the index keeps it (the factors' inputs only). */
 export interface FeedIndexRow {
@@ -63,6 +63,8 @@ const toRow = (r: RawRow): FeedIndexRow => ({
  */
 const NEWER = `coalesce((SELECT max(change_seq) FROM api.discovery_missions) > $2, false)
   OR coalesce((SELECT max(seq) FROM api.discovery_removed) > $2, false)`;
+
+type Guild = ChainRow<"guilds">;
 
 /** A candidate with what a response shows besides it (guild name, poster's user id and name). */
 export type ShownRow = CandidateRow & Omit<DisplayRow, "id">;
@@ -159,7 +161,7 @@ export function discoveryFeedSourceRepository(pool: pg.Pool, chainSchema: string
     /** Guild names by id (the map's markers; the index holds everything else they show). */
     async guildNames(ids: string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();
-      const { rows } = await pool.query<[string, string]>({
+      const { rows } = await pool.query<[Guild["id"], Guild["name"]]>({
         name: `feed-source-guild-names:${chainSchema}`,
         text: `SELECT g.id, g.name FROM "${chainSchema}".guilds g WHERE g.id = ANY($1::text[])`,
         values: [ids],
@@ -173,7 +175,7 @@ export function discoveryFeedSourceRepository(pool: pg.Pool, chainSchema: string
      * statement: the map's one round trip when its markers come from an index at `cursor`.
      */
     async guildNamesAt(ids: string[], cursor: bigint): Promise<{ newer: boolean; names: Map<string, string> }> {
-      const { rows } = await pool.query<[boolean, string | null, string | null]>({
+      const { rows } = await pool.query<[boolean, Guild["id"] | null, Guild["name"] | null]>({
         name: `feed-source-guild-names-at:${chainSchema}`,
         text: `SELECT f.newer, g.id, g.name FROM (SELECT ${NEWER} AS newer) f
                  LEFT JOIN "${chainSchema}".guilds g ON g.id = ANY($1::text[])`,

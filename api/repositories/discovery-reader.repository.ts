@@ -2,7 +2,7 @@
 // engagement per category: the feed's and the map's inputs), the names a response shows (guild, poster),
 // and what reading leaves behind (engagement events, location checks and their retention).
 import type pg from "pg";
-import type { DisplayRow } from "./discovery-rows.ts";
+import type { ChainRow, DisplayRow } from "./discovery-rows.ts";
 import { namedQuery as q } from "./discovery-statement.ts";
 
 export function discoveryReaderRepository(pool: pg.Pool, chainSchema: string) {
@@ -27,8 +27,11 @@ export function discoveryReaderRepository(pool: pg.Pool, chainSchema: string) {
     async userContext(address: string, userId: string | null) {
       // Ponder stores hex columns lowercase, so equality on the lowercased address uses the indexes.
       type Counts = Record<string, number>;
-      const res = await q<{ total_xp: number | null; reputation: number | null; level: number | null; guilds: Record<string, number> | null; completed: Counts | null; rated: Counts | null; views: Record<string, { count: number; dwellMs: number }> | null; searches: Counts | null }>(pool,
-        `SELECT (SELECT total_xp FROM ${s}.user_stats WHERE address = $1) AS total_xp,
+      // No user_stats row: the three are null.
+      type Stats = { [K in "totalXP" | "reputation" | "level"]: ChainRow<"userStats">[K] | null };
+      type Memberships = Record<ChainRow<"guildMembers">["guildUuid"], ChainRow<"guildMembers">["guildXP"]>;
+      const res = await q<Stats & { guilds: Memberships | null; completed: Counts | null; rated: Counts | null; views: Record<string, { count: number; dwellMs: number }> | null; searches: Counts | null }>(pool,
+        `SELECT (SELECT total_xp FROM ${s}.user_stats WHERE address = $1) AS "totalXP",
                 (SELECT reputation FROM ${s}.user_stats WHERE address = $1) AS reputation,
                 (SELECT level FROM ${s}.user_stats WHERE address = $1) AS level,
                 (SELECT json_object_agg(guild_uuid, guild_xp) FROM ${s}.guild_members WHERE account = $1 AND active) AS guilds,
@@ -47,7 +50,7 @@ export function discoveryReaderRepository(pool: pg.Pool, chainSchema: string) {
         [address.toLowerCase(), userId]);
       const r = res.rows[0]!;
       return {
-        totalXp: r.total_xp ?? 0,
+        totalXp: r.totalXP ?? 0,
         // Eligibility's side (as missions.repository eligibilityFacts: 0 and 1 without a row).
         reputation: r.reputation ?? 0,
         level: r.level ?? 1,
