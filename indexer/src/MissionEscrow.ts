@@ -30,6 +30,8 @@ ponder.on("MissionEscrow:MissionCreated", async ({ event, context }) => {
     ddrAmount,
     guildFeeBps,
     state: "Open",
+    released: 0n,
+    refunded: 0n,
     detailsHash,
     expiresAt,
     createdAt: t,
