@@ -23,6 +23,7 @@ import { indexerService } from "./services/indexer.service.ts";
 import { escrowStablecoin } from "./services/stablecoin.ts";
 import { missionDetailsRepository } from "./repositories/mission-details.repository.ts";
 import { missionsRepository } from "./repositories/missions.repository.ts";
+import { settlementsRepository } from "./repositories/settlements.repository.ts";
 import { deadlinesRepository } from "./repositories/deadlines.repository.ts";
 import { ratingClaimsRepository } from "./repositories/rating-claims.repository.ts";
 import { deadlineKeeper } from "./services/keeper/deadline-keeper.ts";
@@ -98,6 +99,7 @@ export function createDeps(env: Env, logger: Logger) {
     idempotency: idempotencyRepository(db),
     rateLimit: rateLimitRepository(db),
     missions: missionsRepository(database.pool, env.CHAIN_SCHEMA),
+    settlements: settlementsRepository(database.pool, env.CHAIN_SCHEMA),
     missionDetails: missionDetailsRepository(db, discoveryReadModel),
     faucet: faucetRepository(db),
     webhooks: webhooksRepository(db, database.pool, env.CHAIN_SCHEMA),
@@ -155,6 +157,7 @@ export function createDeps(env: Env, logger: Logger) {
   const privacy = privacyService({ repo: repos.privacy });
   const missionDeps = {
     chain, relayer, missions: repos.missions, details: repos.missionDetails, users: repos.users, setup: walletSetup.gate, privacy,
+    settlements: repos.settlements,
   };
   const missions = missionsService(missionDeps);
   const community = communityServices({

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { MISSION_STATES, MoneyError, parseAmount } from "../../../domain/index.ts";
 
 
-const amount = (min0: boolean) =>
+export const amount = (min0: boolean) =>
   z
     .string()
     .superRefine((v, ctx) => {
