@@ -5,7 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createDeps, type Deps } from "./deps.ts";
 import { loadEnv, type Env } from "./env.ts";
 import { runMigrations } from "./db/migrate.ts";
-import { createApp } from "./lib/create-app.ts";
+import { createApp } from "./routes/create-app.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
 import { createLogger, registerSecrets, type Logger } from "./lib/logger.ts";
 import { tlsServer } from "./lib/tls.ts";

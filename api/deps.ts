@@ -5,7 +5,7 @@ import { knownChain } from "../indexer/lib/known-chains.ts";
 import { EnvError, keeperIntervalMs, relayerKeys, type Env } from "./env.ts";
 import { chainTables } from "./db/chain.ts";
 import { API_POOL, createDatabase, prefill, type Database } from "./db/client.ts";
-import { deploymentFile, loadDeployment } from "./lib/deployment.ts";
+import { deploymentFile, loadDeployment } from "./deployment.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createMetrics, type Metrics } from "./lib/metrics.ts";
 import type { ChainContext, Relayer } from "./lib/ports.ts";
