@@ -88,14 +88,14 @@ contract Escrow_Invariant_Test is Base {
             if (
                 m.state == Missions.State.Open || m.state == Missions.State.Accepted
                     || m.state == Missions.State.Submitted || m.state == Missions.State.Disputed
-            ) total += m.reward;
+            ) total += escrow.remainingOf(id);
         }
         n = escrow.disputeCount();
         for (uint256 id = 1; id <= n; ++id) {
             Disputes.Dispute memory d = escrow.getDispute(id);
             if (d.state != Disputes.State.Finalized) total += uint256(d.ddrAmount) + d.lppAmount;
         }
-        total += escrow.guildFees(guildId);
+        total += escrow.guildFees(guildId) + escrow.resolverPool();
         for (uint256 i; i < actors.length; ++i) {
             total += escrow.credits(actors[i]);
         }

@@ -253,20 +253,21 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         if (!ok) ghosts.flagIllegal();
     }
 
-    /// @dev What the escrow holds for others than this mission's parties: credits and guild fees.
+    /// @dev What the escrow holds for others than this mission's parties: credits, guild fees and the
+    /// resolver pool.
     function heldElsewhere() internal view returns (uint256 total) {
-        total = escrow.guildFees(guildId);
+        total = escrow.guildFees(guildId) + escrow.resolverPool();
         for (uint256 i; i < actors.length; ++i) {
             total += escrow.credits(actors[i]);
         }
     }
 
-    /// @dev Records that `amount` held for a mission was released by the last call: tokens out plus any
-    /// credit or guild fee accrued must equal it.
+    /// @dev Records that `amount` held for a mission was released by the last call: tokens out plus the
+    /// change of what is held elsewhere (credits, guild fees, the pool; the pool may shrink when it pays a
+    /// resolver) must equal it.
     function checkReleased(uint256 balanceBefore, uint256 elsewhereBefore, uint256 amount) internal {
         uint256 out = balanceBefore - usdc.balanceOf(address(escrow));
-        uint256 accrued = heldElsewhere() - elsewhereBefore;
-        if (out + accrued != amount) ghosts.flagMismatch();
+        if (out + heldElsewhere() != amount + elsewhereBefore) ghosts.flagMismatch();
         ghosts.addPaidOut(out);
     }
 
