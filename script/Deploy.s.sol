@@ -16,6 +16,7 @@ import {RelayerExecutor} from "../contracts/RelayerExecutor.sol";
 import {ReputationRegistry} from "../contracts/ReputationRegistry.sol";
 import {TestStablecoin} from "../contracts/TestStablecoin.sol";
 import {IDisputeCourt} from "../contracts/interfaces/IDisputeCourt.sol";
+import {ISettlements} from "../contracts/interfaces/ISettlements.sol";
 import {IGuildRegistry} from "../contracts/interfaces/IGuildRegistry.sol";
 import {IMissionEscrow} from "../contracts/interfaces/IMissionEscrow.sol";
 import {IOperatorRegistry} from "../contracts/interfaces/IOperatorRegistry.sol";
@@ -260,7 +261,7 @@ contract Deploy is Script {
         vm.startBroadcast(deployerKey);
         if (address(d.executor) == address(0)) d.executor = new RelayerExecutor(deployer);
         RelayerExecutor ex = d.executor;
-        bytes4[17] memory escrowCalls = [
+        bytes4[22] memory escrowCalls = [
             IMissionEscrow.createMission.selector,
             IMissionEscrow.updateDetails.selector,
             IMissionEscrow.acceptMission.selector,
@@ -278,7 +279,13 @@ contract Deploy is Script {
             // The resolver's calls (the resolver approved the executor) and the keeper's release.
             IDisputeCourt.takeDispute.selector,
             IDisputeCourt.resolveDispute.selector,
-            IDisputeCourt.releaseDispute.selector
+            IDisputeCourt.releaseDispute.selector,
+            // Money in trouble: partial release (poster) and refund (performer), settlement offers (either party).
+            IMissionEscrow.releasePartial.selector,
+            IMissionEscrow.refundPartial.selector,
+            ISettlements.offerSettlement.selector,
+            ISettlements.withdrawSettlement.selector,
+            ISettlements.acceptSettlement.selector
         ];
         for (uint256 i; i < escrowCalls.length; ++i) {
             _allow(ex, address(d.escrow), escrowCalls[i]);
