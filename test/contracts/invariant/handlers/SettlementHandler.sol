@@ -131,8 +131,9 @@ contract SettlementHandler is BaseHandler {
                 );
             }
             ghosts.countBuilt("withdrawSettlement");
+            uint256 amount = _bound(seed, 0, escrow.remainingOf(id)); // before the prank: it binds the next call
             vm.prank(party);
-            escrow.offerSettlement(id, party, _bound(seed, 0, escrow.remainingOf(id)));
+            escrow.offerSettlement(id, party, amount);
         }
         if (misuse(seed, "withdrawSettlement")) {
             callEscrow(
@@ -232,8 +233,9 @@ contract SettlementHandler is BaseHandler {
             ghosts.countBuilt("acceptSettlement");
             Missions.Mission memory m = mission(id);
             address author = byPoster ? m.performer : m.poster;
+            amount = _bound(amount, 0, escrow.remainingOf(id)); // before the prank: it binds the next call
             vm.prank(author);
-            escrow.offerSettlement(id, author, _bound(amount, 0, escrow.remainingOf(id)));
+            escrow.offerSettlement(id, author, amount);
         }
     }
 
