@@ -16,9 +16,9 @@ import {RelayerExecutor} from "../contracts/RelayerExecutor.sol";
 import {ReputationRegistry} from "../contracts/ReputationRegistry.sol";
 import {TestStablecoin} from "../contracts/TestStablecoin.sol";
 import {IDisputeCourt} from "../contracts/interfaces/IDisputeCourt.sol";
-import {ISettlements} from "../contracts/interfaces/ISettlements.sol";
 import {IGuildRegistry} from "../contracts/interfaces/IGuildRegistry.sol";
 import {IMissionEscrow} from "../contracts/interfaces/IMissionEscrow.sol";
+import {ISettlements} from "../contracts/interfaces/ISettlements.sol";
 import {IOperatorRegistry} from "../contracts/interfaces/IOperatorRegistry.sol";
 import {Guilds} from "../contracts/types/DataTypes.sol";
 
@@ -276,16 +276,16 @@ contract Deploy is Script {
             IDisputeCourt.submitEvidence.selector,
             IDisputeCourt.appealDispute.selector,
             IDisputeCourt.finalizeDispute.selector,
-            // The resolver's calls (the resolver approved the executor) and the keeper's release.
-            IDisputeCourt.takeDispute.selector,
-            IDisputeCourt.resolveDispute.selector,
-            IDisputeCourt.releaseDispute.selector,
-            // Money in trouble: partial release (poster) and refund (performer), settlement offers (either party).
+            // Money in trouble (issue 39): parts and settlements, each checking the party or its operator.
             IMissionEscrow.releasePartial.selector,
             IMissionEscrow.refundPartial.selector,
             ISettlements.offerSettlement.selector,
             ISettlements.withdrawSettlement.selector,
-            ISettlements.acceptSettlement.selector
+            ISettlements.acceptSettlement.selector,
+            // The resolver's calls (the resolver approved the executor) and the keeper's release.
+            IDisputeCourt.takeDispute.selector,
+            IDisputeCourt.resolveDispute.selector,
+            IDisputeCourt.releaseDispute.selector
         ];
         for (uint256 i; i < escrowCalls.length; ++i) {
             _allow(ex, address(d.escrow), escrowCalls[i]);

@@ -35,6 +35,7 @@ abstract contract PayoutBase is Base {
     /// @dev Puts `amount` into the resolver pool by approving a mission of 200 × `amount` (the pool's
     /// 0.5 %) between two outsiders, so the parties' balances are untouched.
     function seedPool(uint256 amount) internal {
+        if (amount == 0) return;
         address poster = makeAddr("SeedPoster");
         address performer = makeAddr("SeedPerformer");
         fund(poster);

@@ -227,9 +227,12 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         if (from == Missions.State.Open) {
             ok = to == Missions.State.Accepted || to == Missions.State.Cancelled || to == Missions.State.Expired;
         } else if (from == Missions.State.Accepted) {
-            ok = to == Missions.State.Submitted || to == Missions.State.Expired;
+            // Completed / Cancelled: the whole remainder released / refunded.
+            ok = to == Missions.State.Submitted || to == Missions.State.Expired || to == Missions.State.Completed
+                || to == Missions.State.Cancelled;
         } else if (from == Missions.State.Submitted) {
-            ok = to == Missions.State.Completed || to == Missions.State.Disputed;
+            // Cancelled: the whole remainder refunded, or a settlement of 0 to the performer.
+            ok = to == Missions.State.Completed || to == Missions.State.Disputed || to == Missions.State.Cancelled;
         } else if (from == Missions.State.Disputed) {
             ok = to == Missions.State.Completed || to == Missions.State.Cancelled;
         }
@@ -304,7 +307,7 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         address initiator = seed % 3 == 0 ? mission(id).performer : mission(id).poster;
         vm.prank(initiator);
         disputeId = escrow.raiseDispute(id, initiator, "reason");
-        ghosts.addDeposit(escrow.reserveFor(mission(id).reward));
+        ghosts.addDeposit(escrow.reserveFor(escrow.remainingOf(id)));
         seeDispute(disputeId);
     }
 
@@ -329,7 +332,7 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         address appellant = seed % 2 == 0 ? m.poster : m.performer;
         vm.prank(appellant);
         escrow.appealDispute(disputeId, appellant);
-        ghosts.addDeposit(escrow.reserveFor(m.reward));
+        ghosts.addDeposit(escrow.reserveFor(escrow.remainingOf(dispute(disputeId).missionId)));
         seeDispute(disputeId);
     }
 
