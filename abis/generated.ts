@@ -1339,6 +1339,14 @@ export const errorsAbi = [
   {
     type: 'error',
     inputs: [
+      { name: 'amount', internalType: 'uint256', type: 'uint256' },
+      { name: 'remainder', internalType: 'uint256', type: 'uint256' },
+    ],
+    name: 'MissionEscrow_InvalidAmount',
+  },
+  {
+    type: 'error',
+    inputs: [
       { name: 'disputeId', internalType: 'uint256', type: 'uint256' },
       { name: 'current', internalType: 'enum Disputes.State', type: 'uint8' },
     ],
@@ -1403,6 +1411,14 @@ export const errorsAbi = [
     type: 'error',
     inputs: [
       { name: 'missionId', internalType: 'uint256', type: 'uint256' },
+      { name: 'party', internalType: 'address', type: 'address' },
+    ],
+    name: 'MissionEscrow_NoOffer',
+  },
+  {
+    type: 'error',
+    inputs: [
+      { name: 'missionId', internalType: 'uint256', type: 'uint256' },
       { name: 'expiresAt', internalType: 'uint256', type: 'uint256' },
     ],
     name: 'MissionEscrow_NotExpired',
@@ -1443,6 +1459,15 @@ export const errorsAbi = [
     type: 'error',
     inputs: [{ name: 'account', internalType: 'address', type: 'address' }],
     name: 'MissionEscrow_NothingToWithdraw',
+  },
+  {
+    type: 'error',
+    inputs: [
+      { name: 'missionId', internalType: 'uint256', type: 'uint256' },
+      { name: 'expected', internalType: 'uint256', type: 'uint256' },
+      { name: 'actual', internalType: 'uint256', type: 'uint256' },
+    ],
+    name: 'MissionEscrow_OfferChanged',
   },
   {
     type: 'error',
@@ -2374,7 +2399,14 @@ export const missionEscrowAbi = [
   {
     type: 'function',
     inputs: [],
-    name: 'RESOLVER_FEE_BPS',
+    name: 'RESOLVER_DECISION_FEE',
+    outputs: [{ name: '', internalType: 'uint256', type: 'uint256' }],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    inputs: [],
+    name: 'RESOLVER_POOL_BPS',
     outputs: [{ name: '', internalType: 'uint256', type: 'uint256' }],
     stateMutability: 'view',
   },
@@ -2394,6 +2426,30 @@ export const missionEscrowAbi = [
     ],
     name: 'acceptMission',
     outputs: [],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
+    inputs: [
+      { name: 'missionId', internalType: 'uint256', type: 'uint256' },
+      { name: 'party', internalType: 'address', type: 'address' },
+      { name: 'performerAmount', internalType: 'uint256', type: 'uint256' },
+    ],
+    name: 'acceptSettlement',
+    outputs: [
+      {
+        name: 'settlement',
+        internalType: 'struct Missions.Settlement',
+        type: 'tuple',
+        components: [
+          { name: 'performerAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'protocolAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'guildAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'labsAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'resolverAmount', internalType: 'uint256', type: 'uint256' },
+        ],
+      },
+    ],
     stateMutability: 'nonpayable',
   },
   {
@@ -2584,6 +2640,8 @@ export const missionEscrowAbi = [
           { name: 'state', internalType: 'enum Missions.State', type: 'uint8' },
           { name: 'guildFeeBps', internalType: 'uint16', type: 'uint16' },
           { name: 'detailsHash', internalType: 'bytes32', type: 'bytes32' },
+          { name: 'released', internalType: 'uint64', type: 'uint64' },
+          { name: 'refunded', internalType: 'uint64', type: 'uint64' },
         ],
       },
     ],
@@ -2648,6 +2706,37 @@ export const missionEscrowAbi = [
   },
   {
     type: 'function',
+    inputs: [
+      { name: 'missionId', internalType: 'uint256', type: 'uint256' },
+      { name: 'party', internalType: 'address', type: 'address' },
+      { name: 'performerAmount', internalType: 'uint256', type: 'uint256' },
+    ],
+    name: 'offerSettlement',
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
+    inputs: [{ name: 'missionId', internalType: 'uint256', type: 'uint256' }],
+    name: 'offersOf',
+    outputs: [
+      { name: 'posterOffered', internalType: 'bool', type: 'bool' },
+      {
+        name: 'posterPerformerAmount',
+        internalType: 'uint256',
+        type: 'uint256',
+      },
+      { name: 'performerOffered', internalType: 'bool', type: 'bool' },
+      {
+        name: 'performerPerformerAmount',
+        internalType: 'uint256',
+        type: 'uint256',
+      },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
     inputs: [],
     name: 'operators',
     outputs: [
@@ -2698,10 +2787,50 @@ export const missionEscrowAbi = [
   },
   {
     type: 'function',
+    inputs: [
+      { name: 'missionId', internalType: 'uint256', type: 'uint256' },
+      { name: 'amount', internalType: 'uint256', type: 'uint256' },
+    ],
+    name: 'refundPartial',
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
     inputs: [{ name: 'disputeId', internalType: 'uint256', type: 'uint256' }],
     name: 'releaseDispute',
     outputs: [],
     stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
+    inputs: [
+      { name: 'missionId', internalType: 'uint256', type: 'uint256' },
+      { name: 'amount', internalType: 'uint256', type: 'uint256' },
+    ],
+    name: 'releasePartial',
+    outputs: [
+      {
+        name: 'settlement',
+        internalType: 'struct Missions.Settlement',
+        type: 'tuple',
+        components: [
+          { name: 'performerAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'protocolAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'guildAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'labsAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'resolverAmount', internalType: 'uint256', type: 'uint256' },
+        ],
+      },
+    ],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
+    inputs: [{ name: 'missionId', internalType: 'uint256', type: 'uint256' }],
+    name: 'remainingOf',
+    outputs: [{ name: '', internalType: 'uint256', type: 'uint256' }],
+    stateMutability: 'view',
   },
   {
     type: 'function',
@@ -2731,6 +2860,13 @@ export const missionEscrowAbi = [
     name: 'resolveDispute',
     outputs: [],
     stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
+    inputs: [],
+    name: 'resolverPool',
+    outputs: [{ name: '', internalType: 'uint256', type: 'uint256' }],
+    stateMutability: 'view',
   },
   {
     type: 'function',
@@ -2850,6 +2986,16 @@ export const missionEscrowAbi = [
     inputs: [{ name: 'guildId', internalType: 'uint32', type: 'uint32' }],
     name: 'withdrawGuildFees',
     outputs: [{ name: 'amount', internalType: 'uint256', type: 'uint256' }],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
+    inputs: [
+      { name: 'missionId', internalType: 'uint256', type: 'uint256' },
+      { name: 'party', internalType: 'address', type: 'address' },
+    ],
+    name: 'withdrawSettlement',
+    outputs: [],
     stateMutability: 'nonpayable',
   },
   {
@@ -3016,6 +3162,7 @@ export const missionEscrowAbi = [
           { name: 'labsAmount', internalType: 'uint256', type: 'uint256' },
           { name: 'resolverAmount', internalType: 'uint256', type: 'uint256' },
           { name: 'resolver', internalType: 'address', type: 'address' },
+          { name: 'poolAmount', internalType: 'uint256', type: 'uint256' },
         ],
         indexed: false,
       },
@@ -3372,6 +3519,131 @@ export const missionEscrowAbi = [
         indexed: true,
       },
       {
+        name: 'poster',
+        internalType: 'address',
+        type: 'address',
+        indexed: true,
+      },
+      {
+        name: 'amount',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: false,
+      },
+      {
+        name: 'remaining',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: false,
+      },
+    ],
+    name: 'MissionRefunded',
+  },
+  {
+    type: 'event',
+    anonymous: false,
+    inputs: [
+      {
+        name: 'missionId',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: true,
+      },
+      {
+        name: 'performer',
+        internalType: 'address',
+        type: 'address',
+        indexed: true,
+      },
+      {
+        name: 'amount',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: false,
+      },
+      {
+        name: 'settlement',
+        internalType: 'struct Missions.Settlement',
+        type: 'tuple',
+        components: [
+          { name: 'performerAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'protocolAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'guildAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'labsAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'resolverAmount', internalType: 'uint256', type: 'uint256' },
+        ],
+        indexed: false,
+      },
+      {
+        name: 'remaining',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: false,
+      },
+    ],
+    name: 'MissionReleased',
+  },
+  {
+    type: 'event',
+    anonymous: false,
+    inputs: [
+      {
+        name: 'missionId',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: true,
+      },
+      {
+        name: 'disputeId',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: true,
+      },
+      {
+        name: 'performerAmount',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: false,
+      },
+      {
+        name: 'posterAmount',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: false,
+      },
+      {
+        name: 'settlement',
+        internalType: 'struct Missions.Settlement',
+        type: 'tuple',
+        components: [
+          { name: 'performerAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'protocolAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'guildAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'labsAmount', internalType: 'uint256', type: 'uint256' },
+          { name: 'resolverAmount', internalType: 'uint256', type: 'uint256' },
+        ],
+        indexed: false,
+      },
+      {
+        name: 'state',
+        internalType: 'enum Missions.State',
+        type: 'uint8',
+        indexed: false,
+      },
+    ],
+    name: 'MissionSettled',
+  },
+  {
+    type: 'event',
+    anonymous: false,
+    inputs: [
+      {
+        name: 'missionId',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: true,
+      },
+      {
         name: 'performer',
         internalType: 'address',
         type: 'address',
@@ -3391,6 +3663,37 @@ export const missionEscrowAbi = [
       },
     ],
     name: 'MissionSubmitted',
+  },
+  {
+    type: 'event',
+    anonymous: false,
+    inputs: [
+      {
+        name: 'disputeId',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: true,
+      },
+      {
+        name: 'resolver',
+        internalType: 'address',
+        type: 'address',
+        indexed: true,
+      },
+      {
+        name: 'amount',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: false,
+      },
+      {
+        name: 'poolAfter',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: false,
+      },
+    ],
+    name: 'ResolverPaid',
   },
   {
     type: 'event',
@@ -3451,6 +3754,58 @@ export const missionEscrowAbi = [
       },
     ],
     name: 'RoleRevoked',
+  },
+  {
+    type: 'event',
+    anonymous: false,
+    inputs: [
+      {
+        name: 'missionId',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: true,
+      },
+      {
+        name: 'party',
+        internalType: 'address',
+        type: 'address',
+        indexed: true,
+      },
+      { name: 'byPoster', internalType: 'bool', type: 'bool', indexed: false },
+      {
+        name: 'performerAmount',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: false,
+      },
+      {
+        name: 'posterAmount',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: false,
+      },
+    ],
+    name: 'SettlementOffered',
+  },
+  {
+    type: 'event',
+    anonymous: false,
+    inputs: [
+      {
+        name: 'missionId',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: true,
+      },
+      {
+        name: 'party',
+        internalType: 'address',
+        type: 'address',
+        indexed: true,
+      },
+      { name: 'byPoster', internalType: 'bool', type: 'bool', indexed: false },
+    ],
+    name: 'SettlementWithdrawn',
   },
   {
     type: 'event',
@@ -3551,6 +3906,14 @@ export const missionEscrowAbi = [
   {
     type: 'error',
     inputs: [
+      { name: 'amount', internalType: 'uint256', type: 'uint256' },
+      { name: 'remainder', internalType: 'uint256', type: 'uint256' },
+    ],
+    name: 'MissionEscrow_InvalidAmount',
+  },
+  {
+    type: 'error',
+    inputs: [
       { name: 'disputeId', internalType: 'uint256', type: 'uint256' },
       { name: 'current', internalType: 'enum Disputes.State', type: 'uint8' },
     ],
@@ -3615,6 +3978,14 @@ export const missionEscrowAbi = [
     type: 'error',
     inputs: [
       { name: 'missionId', internalType: 'uint256', type: 'uint256' },
+      { name: 'party', internalType: 'address', type: 'address' },
+    ],
+    name: 'MissionEscrow_NoOffer',
+  },
+  {
+    type: 'error',
+    inputs: [
+      { name: 'missionId', internalType: 'uint256', type: 'uint256' },
       { name: 'expiresAt', internalType: 'uint256', type: 'uint256' },
     ],
     name: 'MissionEscrow_NotExpired',
@@ -3655,6 +4026,15 @@ export const missionEscrowAbi = [
     type: 'error',
     inputs: [{ name: 'account', internalType: 'address', type: 'address' }],
     name: 'MissionEscrow_NothingToWithdraw',
+  },
+  {
+    type: 'error',
+    inputs: [
+      { name: 'missionId', internalType: 'uint256', type: 'uint256' },
+      { name: 'expected', internalType: 'uint256', type: 'uint256' },
+      { name: 'actual', internalType: 'uint256', type: 'uint256' },
+    ],
+    name: 'MissionEscrow_OfferChanged',
   },
   {
     type: 'error',

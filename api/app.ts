@@ -1,11 +1,13 @@
 // The API server: createServer(options) builds it (migrations included), listen() serves it.
-// Tests and the supervisor use this in-process; api/server.ts runs it as a program.
+// Tests and the supervisor use this in-process; api/server.ts runs it as a program. Everything it
+// serves and runs is built by the composition root (api/deps.ts); here routes and middlewares are
+// wired, and the workers deps built are started and stopped.
 import { serve, type ServerType } from "@hono/node-server";
 import { bodyLimit } from "hono/body-limit";
 import { createDeps, type Deps } from "./deps.ts";
 import { loadEnv, type Env } from "./env.ts";
 import { runMigrations } from "./db/migrate.ts";
-import { createApp } from "./lib/create-app.ts";
+import { createApp } from "./routes/create-app.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
 import { createLogger, registerSecrets, type Logger } from "./lib/logger.ts";
 import { tlsServer } from "./lib/tls.ts";
@@ -19,13 +21,6 @@ import { contentSecurityPolicy, corsPolicy, databaseOutage, securityHeaders } fr
 import { docsRouter } from "./routes/system/docs.ts";
 import { graphiqlAssetsRouter } from "./routes/system/graphiql.ts";
 import { evidenceUploadGate, unlessEvidenceUpload } from "./routes/disputes/disputes.paths.ts";
-import { attachRealtime, type Realtime } from "./services/discovery/realtime.ts";
-import { loadReactors } from "./reactors/index.ts";
-import { startReactorRunner, type ReactorRunner } from "./reactors/runner.ts";
-import { startWebhookDispatcher, type WebhookDispatcher } from "./services/webhooks/dispatcher.ts";
-import { disabledNotice } from "./services/webhooks/disabled-notice.ts";
-import { startPushDispatcher } from "./services/push-dispatcher.ts";
-import type { OutboxPump } from "./services/outbox-pump.ts";
 
 export function buildApp(deps: Deps) {
   const app = createApp();
@@ -94,50 +89,8 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
   if (env.MIGRATE_ON_START) await runMigrations(deps.database);
   const app = buildApp(deps);
   let server: ServerType | undefined;
-  let realtime: Realtime | undefined;
-  // Housekeeping: expired sign-in nonces and idempotency keys (retention 24 h).
-  const sweep = setInterval(() => {
-    void deps.repos.nonces.purgeExpired().catch(() => {});
-    void deps.repos.idempotency.purgeExpired().catch(() => {});
-    // Location history retention (spec: 30 days), discovery area.
-    void deps.services.discovery.purgeLocationHistory().catch(() => {});
-    void deps.services.discovery.purgeChangeFeed().catch(() => {});
-    // Vault export logs retention (90 days), community area; an idempotent DELETE in every copy.
-    void deps.services.vault.purgeExportLogs().catch(() => {});
-    void deps.repos.push.purgeFinished().catch(() => {});
-  }, 10 * 60 * 1000);
-  sweep.unref();
-  // Mission and dispute deadlines, stale rating claims (advisory-lock leader among copies).
-  const keeper = deps.keeper;
-  keeper.start();
-  // Journal reactors (notifications, achievement mints): one leader among the API copies.
-  const reactorRunner: ReactorRunner | undefined = env.REACTORS_ENABLED
-    ? startReactorRunner(deps, await loadReactors(logger))
-    : undefined;
-  // Webhooks: every copy sends from the shared outbox (leased rows; see the dispatcher).
-  const webhooks: WebhookDispatcher | undefined = env.WEBHOOKS_DISPATCH_ENABLED
-    ? startWebhookDispatcher({
-        repo: deps.repos.webhooks,
-        listen: (onNotify, onLost) => deps.repos.webhooks.listen(onNotify, onLost),
-        logger,
-        onDisabled: disabledNotice(deps.repos.notifications),
-        options: {
-          concurrency: env.WEBHOOK_CONCURRENCY, pollMs: env.WEBHOOK_POLL_MS, retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
-          maxAttempts: env.WEBHOOK_MAX_ATTEMPTS, timeoutMs: env.WEBHOOK_TIMEOUT_MS, allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE_URLS,
-          maxResponseBytes: 64 * 1024,
-        },
-      })
-    : undefined;
-  // Web Push: sent here, never in the reactors (a user's silent endpoints must not hold the journal).
-  // Same switch as the webhooks' dispatcher; nothing is queued without VAPID keys.
-  const pushes: OutboxPump | undefined = env.WEBHOOKS_DISPATCH_ENABLED && deps.services.community.push.enabled
-    ? startPushDispatcher({
-        repo: deps.repos.push,
-        push: deps.services.community.push,
-        logger,
-        options: { concurrency: env.PUSH_CONCURRENCY, timeoutMs: env.PUSH_TIMEOUT_MS, pollMs: env.WEBHOOK_POLL_MS },
-      })
-    : undefined;
+  // Housekeeping, the deadline keeper, the journal reactors, the webhook and push dispatchers.
+  deps.workers.start();
   return {
     app,
     deps,
@@ -161,16 +114,11 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
         });
         server.once("error", reject);
         // WebSocket /ws (discovery area): upgrades on the same HTTP server.
-        realtime = attachRealtime(server as unknown as import("node:http").Server, deps);
+        deps.workers.realtime.attach(server as unknown as import("node:http").Server);
       });
     },
     async close() {
-      clearInterval(sweep);
-      await keeper.stop();
-      await realtime?.close();
-      await reactorRunner?.stop();
-      await webhooks?.stop();
-      await pushes?.stop();
+      await deps.workers.stop();
       if (server) {
         const s = server;
         await new Promise<void>((r) => {

@@ -1,14 +1,17 @@
-// The composition root: every repository and service is built here, once per server instance, from
-// narrow interfaces (api/lib/ports.ts), and handed to handlers via c.var.deps.
+// The composition root: every repository, service, relayer and worker is built here (with
+// api/deps/relayers.ts and api/deps/workers.ts), once per server instance, from narrow interfaces
+// (api/lib/ports.ts), and handed to handlers via c.var.deps. Nothing else constructs one; api/app.ts
+// starts and stops the workers (docs/decisions.md "One composition root").
 import { createPublicClient, http, type PublicClient } from "viem";
 import { knownChain } from "../indexer/lib/known-chains.ts";
-import { EnvError, keeperIntervalMs, relayerKeys, type Env } from "./env.ts";
+import { EnvError, type Env } from "./env.ts";
 import { chainTables } from "./db/chain.ts";
 import { API_POOL, createDatabase, prefill, type Database } from "./db/client.ts";
-import { deploymentFile, loadDeployment } from "./lib/deployment.ts";
+import { deploymentFile, loadDeployment } from "./deployment.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createMetrics, type Metrics } from "./lib/metrics.ts";
-import type { ChainContext, Relayer } from "./lib/ports.ts";
+import { AppError } from "./lib/errors.ts";
+import type { ChainContext } from "./lib/ports.ts";
 import { idempotencyRepository } from "./repositories/idempotency.repository.ts";
 import { noncesRepository } from "./repositories/nonces.repository.ts";
 import { sessionsRepository } from "./repositories/sessions.repository.ts";
@@ -23,12 +26,11 @@ import { indexerService } from "./services/indexer.service.ts";
 import { escrowStablecoin } from "./services/stablecoin.ts";
 import { missionDetailsRepository } from "./repositories/mission-details.repository.ts";
 import { missionsRepository } from "./repositories/missions.repository.ts";
+import { settlementsRepository } from "./repositories/settlements.repository.ts";
 import { deadlinesRepository } from "./repositories/deadlines.repository.ts";
 import { ratingClaimsRepository } from "./repositories/rating-claims.repository.ts";
-import { deadlineKeeper } from "./services/keeper/deadline-keeper.ts";
-import { ratingSweeper } from "./services/profile/rating-sweeper.ts";
 import { missionsService } from "./services/missions.service.ts";
-import { createRelayerPool, feeCapWei, relayBudget, relayerAccounts } from "./services/relayer/index.ts";
+import { relayerAccount } from "./services/relayer/index.ts";
 import { faucetRepository } from "./repositories/faucet.repository.ts";
 import { faucetService } from "./services/wallet/faucet.service.ts";
 import { walletSetupService } from "./services/wallet/wallet-setup.service.ts";
@@ -48,15 +50,23 @@ import { profileRepository } from "./repositories/profile.repository.ts";
 import { locksRepository } from "./repositories/locks.repository.ts";
 import { healthRepository } from "./repositories/health.repository.ts";
 import { discoveryService } from "./services/discovery/discovery.service.ts";
-import { communityServices } from "./services/community.ts";
+import { guildInvites } from "./services/community.ts";
+import { guildsService } from "./services/guilds.service.ts";
+import { notificationsService } from "./services/notifications.service.ts";
 import { webPushDelivery } from "./services/push-delivery.ts";
 import { vaultService } from "./services/vault.service.ts";
 import { governanceService } from "./services/governance/governance.service.ts";
 import { referralsService } from "./services/referrals.service.ts";
 import { disputesService } from "./services/disputes.service.ts";
 import { localDiskEvidenceStore } from "./services/evidence-store.ts";
-import { lazyRatingAttester, profileServices } from "./services/profile/index.ts";
 import { builderScoreProviderFromEnv } from "./services/profile/builder-score.ts";
+import { nftService } from "./services/profile/nft.service.ts";
+import { accountPrivateKey, ratingAttester } from "./services/profile/rating-attester.ts";
+import { ratingsService } from "./services/profile/ratings.service.ts";
+import { usersService } from "./services/profile/users.service.ts";
+import { xpService } from "./services/profile/xp.service.ts";
+import { buildRelayers } from "./deps/relayers.ts";
+import { buildWorkers } from "./deps/workers.ts";
 import {
   memoryRateLimitStore,
   postgresRateLimitStore,
@@ -98,6 +108,7 @@ export function createDeps(env: Env, logger: Logger) {
     idempotency: idempotencyRepository(db),
     rateLimit: rateLimitRepository(db),
     missions: missionsRepository(database.pool, env.CHAIN_SCHEMA),
+    settlements: settlementsRepository(database.pool, env.CHAIN_SCHEMA),
     missionDetails: missionDetailsRepository(db, discoveryReadModel),
     faucet: faucetRepository(db),
     webhooks: webhooksRepository(db, database.pool, env.CHAIN_SCHEMA),
@@ -121,58 +132,59 @@ export function createDeps(env: Env, logger: Logger) {
   const metrics: Metrics = createMetrics();
   const rateStore = env.RATE_LIMIT_STORE === "postgres" ? postgresRateLimitStore(repos.rateLimit) : memoryRateLimitStore();
   const indexer = indexerService({ url: env.INDEXER_URL, chainId, waitMs: env.INDEXER_WAIT_MS });
-  let relayer: Relayer | null = null;
-  const feePolicy = { capWei: feeCapWei(env.RELAYER_MAX_FEE_GWEI, chainId), waitMs: env.RELAYER_FEE_WAIT_MS };
-  const keys = relayerKeys(env);
-  if (deployment) {
-    const accounts = relayerAccounts(keys, chainId);
-    if (accounts[0]!.address.toLowerCase() !== deployment.relayer.toLowerCase()) {
-      logger.warn(
-        deployment.executor
-          ? "the primary relayer key is not the deployment's relayer: it lacks the service's roles (faucet, mints, appeals)"
-          : "the relayer key is not the deployment's relayer: users must approve it as operator",
-        { relayer: accounts[0]!.address },
-      );
-    }
-    relayer = createRelayerPool({
-      accounts, executor: deployment.executor ?? null, chainId, rpcUrl: env.RPC_URL, escrow: deployment.contracts.MissionEscrow.address,
-      publicClient, database, indexer, logger, metrics,
-      crashAfterBroadcast: env.RELAYER_CRASH_AFTER_BROADCAST,
-      replaceAfterBlocks: env.RELAYER_REPLACE_AFTER_BLOCKS,
-      fees: feePolicy,
-      balance: { minWei: BigInt(env.RELAYER_MIN_BALANCE_WEI), everyMs: env.RELAYER_BALANCE_EVERY_MS },
-      onIndexed: (block) => discoveryReadModel.syncBlock(block),
-      // Always in PostgreSQL (whatever RATE_LIMIT_STORE says): every API copy spends one budget.
-      budget: relayBudget({ hit: repos.rateLimit.hitWindow, purge: repos.rateLimit.purgePrefix }, env.RELAYER_TX_PER_HOUR),
-    });
-  }
+  const relayers = buildRelayers({
+    env, chain, database, indexer, logger, metrics, rateLimit: repos.rateLimit,
+    onIndexed: (block) => discoveryReadModel.syncBlock(block),
+  });
+  const relayer = relayers.pool;
+  const { operator } = relayers;
   const port = env.PORT;
   const domain = env.SIWE_DOMAIN ?? (port === 0 ? "localhost" : `localhost:${port}`);
-  // The one address users approve as their operator (OperatorRegistry): the deployment's executor
-  // (every pool key forwards through it), else (older files) the one key that sends.
-  const operator = relayer ? (deployment?.executor ?? relayer.address) : null;
   const walletSetup = walletSetupService({ chain, relayer, operator });
   const privacy = privacyService({ repo: repos.privacy });
   const missionDeps = {
     chain, relayer, missions: repos.missions, details: repos.missionDetails, users: repos.users, setup: walletSetup.gate, privacy,
+    settlements: repos.settlements,
   };
   const missions = missionsService(missionDeps);
-  const community = communityServices({
-    guildsRepo: repos.guilds,
-    notificationsRepo: repos.notifications,
-    users: repos.users,
-    push: webPushDelivery({
-      publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT, logger,
-      timeoutMs: env.PUSH_TIMEOUT_MS, allowPrivate: env.PUSH_ALLOW_PRIVATE_URLS,
-    }),
-    devices: { maxPerUser: env.PUSH_MAX_DEVICES_PER_USER, allowPrivateUrls: env.PUSH_ALLOW_PRIVATE_URLS },
-    chain,
-    relayer,
-    setup: walletSetup.gate,
-    mission: (id, viewer) => missions.get(id, viewer),
-    privacy,
-    logger,
+  const push = webPushDelivery({
+    publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT, logger,
+    timeoutMs: env.PUSH_TIMEOUT_MS, allowPrivate: env.PUSH_ALLOW_PRIVATE_URLS,
   });
+  const guilds = guildsService({
+    repo: repos.guilds, chain, relayer, setup: walletSetup.gate, privacy, mission: (id, viewer) => missions.get(id, viewer),
+  });
+  const notifications = notificationsService({
+    repo: repos.notifications, users: repos.users, push, logger,
+    maxDevicesPerUser: env.PUSH_MAX_DEVICES_PER_USER, allowPrivatePushUrls: env.PUSH_ALLOW_PRIVATE_URLS,
+  });
+  const community = {
+    guilds, notifications, push,
+    ...guildInvites({ guilds, notifications, guildsRepo: repos.guilds, privacy }),
+  };
+  // The attester signs with the relayer's key (the attester the indexer accepts); the sponsor pays.
+  // Cheap to build: the EAS SDK loads on the first rating (rating-attester.ts).
+  const attester = relayers.sponsor && deployment
+    ? ratingAttester({
+        chain, sponsor: relayers.sponsor, locks: repos.locks,
+        attesterKey: accountPrivateKey(relayerAccount(relayers.primaryKey, chainId), relayers.primaryKey),
+      })
+    : null;
+  const users = usersService({ repo: repos.profile, users: repos.users, privacy, chainId });
+  const profile = {
+    users,
+    ratings: ratingsService({
+      repo: repos.profile, users: repos.users, usersService: users, privacy, chain, explorerUrl: chain.explorerUrl ?? undefined,
+      attester: () => {
+        if (!attester) throw new AppError("CHAIN_UNAVAILABLE", "No deployment: the chain is not configured");
+        return attester;
+      },
+    }),
+    xp: xpService({
+      repo: repos.profile, usersService: users, privacy, chain, relayer, provider: builderScoreProviderFromEnv(env.BUILDER_SCORE_URL),
+    }),
+    nft: nftService({ repo: repos.profile, usersService: users }),
+  };
   const services = {
     auth: authService({
       config: {
@@ -204,19 +216,7 @@ export function createDeps(env: Env, logger: Logger) {
       repo: repos.vault, missions: repos.missions, guilds: repos.guilds, notifications: repos.notifications, chain, logger, privacy,
     }),
     disputes: disputesService({ ...missionDeps, repo: repos.disputes, store: localDiskEvidenceStore(env.EVIDENCE_DIR), locks: repos.locks }),
-    profile: profileServices({
-      repo: repos.profile,
-      users: repos.users,
-      chain,
-      relayer,
-      attester: lazyRatingAttester({
-        chain, relayer, relayerKey: keys[0], sponsorKey: env.SPONSOR_PRIVATE_KEY,
-        database, locks: repos.locks, indexer, logger, metrics, fees: feePolicy,
-      }),
-      provider: builderScoreProviderFromEnv(env.BUILDER_SCORE_URL),
-      explorerUrl: chain.explorerUrl ?? undefined,
-      privacy,
-    }),
+    profile,
     governance: governanceService({
       repo: repos.governance,
       levelOf: async (address) => (await repos.profile.userStats(address))?.level ?? 1,
@@ -224,24 +224,15 @@ export function createDeps(env: Env, logger: Logger) {
     }),
     referrals: referralsService({ users: repos.users, chain, relayer }),
   };
-  // Deadlines act by themselves (advisory-lock leader among copies); started by the server.
-  const keeper = deadlineKeeper({
-    locks: repos.locks,
-    chainId,
-    publicClient,
-    escrow: deployment?.contracts.MissionEscrow.address ?? null,
-    relayer,
-    deadlines: repos.deadlines,
-    ratings: deployment
-      ? ratingSweeper({ locks: repos.locks, publicClient, indexer, claims: repos.ratingClaims })
-      : null,
-    logger,
-    intervalMs: keeperIntervalMs(env),
-  });
   const limiter: RateLimiter = rateLimiter(rateStore, {
     anonymous: env.RATE_LIMIT_ANON_PER_MIN,
     user: env.RATE_LIMIT_USER_PER_MIN,
     premium: env.RATE_LIMIT_PREMIUM_PER_MIN,
+  });
+  const workers = buildWorkers({
+    env, logger, chain, relayer, outboxes: relayers.outboxes, rateLimiter: limiter, onRateLimited: () => metrics.rateLimited.inc(),
+    repos,
+    services: { ...services, notifications, push },
   });
   return {
     env,
@@ -255,7 +246,10 @@ export function createDeps(env: Env, logger: Logger) {
     relayer,
     /** The address users approve (the executor, else the relayer); null without a deployment. */
     operator,
-    keeper,
+    /** Background work, started and stopped by api/app.ts. */
+    workers,
+    /** The deadline keeper (workers.keeper): tests drive passes with keeper.tick(). */
+    keeper: workers.keeper,
     /** Opens the pool's warm connections and plans the discovery relations on each (at start). */
     prefill: () => prefill(database.pool, API_POOL.warm, discoveryWarmStatements(env.CHAIN_SCHEMA)),
     close: () => database.close(),

@@ -1,6 +1,6 @@
 // The API's routes and the OpenAPI document made from them. Needs no environment, so scripts and tests
 // can produce the same document that GET /openapi.json serves.
-import { createRouter } from "./lib/create-app.ts";
+import { createRouter } from "./routes/create-app.ts";
 import { authRouter } from "./routes/auth/auth.index.ts";
 import { communityRouter } from "./routes/community/community.index.ts";
 import { discoveryRouter } from "./routes/discovery/discovery.index.ts";

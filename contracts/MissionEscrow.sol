@@ -4,8 +4,8 @@ pragma solidity 0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 
-import {DisputeCourt} from "./abstracts/DisputeCourt.sol";
 import {MissionEscrowState} from "./abstracts/MissionEscrowState.sol";
+import {Settlements} from "./abstracts/Settlements.sol";
 import {IGuildRegistry} from "./interfaces/IGuildRegistry.sol";
 import {IMissionEscrow} from "./interfaces/IMissionEscrow.sol";
 import {IOperatorRegistry} from "./interfaces/IOperatorRegistry.sol";
@@ -16,9 +16,10 @@ import {Missions} from "./types/DataTypes.sol";
 /// @title MissionEscrow
 /// @notice Holds every reward, DDR and LPP of the marketplace and is the truth of every mission and
 /// dispute. See IMissionEscrow and docs/decisions.md.
-/// @dev The deployed contract: the mission state machine, payments and admin, on top of DisputeCourt
-/// (the disputes) and MissionEscrowState (storage, views and shared helpers).
-contract MissionEscrow is IMissionEscrow, DisputeCourt {
+/// @dev The deployed contract: the mission state machine, partial releases and refunds, payments and
+/// admin, on top of Settlements (offers between the parties), DisputeCourt (the disputes) and
+/// MissionEscrowState (storage, views and shared helpers).
+contract MissionEscrow is IMissionEscrow, Settlements {
     using SafeERC20 for IERC20;
 
     /*//////////////////////////////////////////////////////////////
@@ -173,9 +174,56 @@ contract MissionEscrow is IMissionEscrow, DisputeCourt {
         if (block.timestamp < m.expiresAt) revert Errors.MissionEscrow_NotExpired(missionId, m.expiresAt);
         // Effects, then the push.
         m.state = Missions.State.Expired;
-        refund = m.reward;
+        refund = _remainder(m);
         emit MissionExpired(missionId, m.poster, m.performer, refund);
         _push(m.poster, refund);
+    }
+
+    /// @inheritdoc IMissionEscrow
+    function releasePartial(uint256 missionId, uint256 amount)
+        external
+        nonReentrant
+        returns (Missions.Settlement memory settlement)
+    {
+        // Checks
+        Missions.Record storage m = _mission(missionId);
+        _checkPoster(missionId, m.poster);
+        uint256 remaining = _checkPart(missionId, m, amount) - amount;
+
+        // Effects
+        if (m.state == Missions.State.Submitted) delete _offers[missionId]; // they were made on another remainder
+        m.parts = true;
+        m.released += uint64(amount);
+        if (remaining == 0) m.state = Missions.State.Completed;
+        settlement = SettlementMath.settle(amount, m.guildFeeBps);
+        _accrue(m, settlement);
+        address performer = m.performer;
+        emit MissionReleased(missionId, performer, amount, settlement, remaining);
+
+        // Interactions
+        _pushShares(performer, settlement);
+    }
+
+    /// @inheritdoc IMissionEscrow
+    function refundPartial(uint256 missionId, uint256 amount) external nonReentrant {
+        // Checks
+        Missions.Record storage m = _mission(missionId);
+        address performer = m.performer;
+        if (msg.sender != performer && !operators.isAuthorized(performer, msg.sender)) {
+            revert Errors.MissionEscrow_NotPerformer(missionId, msg.sender);
+        }
+        uint256 remaining = _checkPart(missionId, m, amount) - amount;
+
+        // Effects
+        if (m.state == Missions.State.Submitted) delete _offers[missionId]; // they were made on another remainder
+        m.parts = true;
+        m.refunded += uint64(amount);
+        if (remaining == 0) m.state = Missions.State.Cancelled;
+        address poster = m.poster;
+        emit MissionRefunded(missionId, poster, amount, remaining);
+
+        // Interactions
+        _push(poster, amount);
     }
 
     /*//////////////////////////////////////////////////////////////
@@ -223,22 +271,35 @@ contract MissionEscrow is IMissionEscrow, DisputeCourt {
                                 INTERNAL
     //////////////////////////////////////////////////////////////*/
 
-    /// @dev Settles a Submitted mission into the five shares and pushes them.
+    /// @dev Settles the remainder of a Submitted mission into the five shares and pushes them.
     function _complete(uint256 missionId, Missions.Record storage m, bool byClaim)
         internal
         returns (Missions.Settlement memory s)
     {
         // Effects
         m.state = Missions.State.Completed;
-        s = SettlementMath.settle(m.reward, m.guildFeeBps);
+        s = SettlementMath.settle(_remainder(m), m.guildFeeBps);
         address performer = m.performer;
-        if (s.guildAmount != 0) guildFees[m.guildId] += s.guildAmount;
+        _accrue(m, s);
         emit MissionCompleted(missionId, performer, s, byClaim);
 
         // Interactions
-        _push(performer, s.performerAmount);
-        _push(protocolTreasury, s.protocolAmount);
-        _push(labsTreasury, s.labsAmount);
+        _pushShares(performer, s);
+    }
+
+    /// @dev The mission may move money in parts: Accepted (even past its expiry, until someone expires
+    /// it) or Submitted; `amount` is 1..remainder. Returns the remainder before the move.
+    function _checkPart(uint256 missionId, Missions.Record storage m, uint256 amount)
+        internal
+        view
+        returns (uint256 remainder)
+    {
+        Missions.State state = m.state;
+        if (state != Missions.State.Accepted && state != Missions.State.Submitted) {
+            revert Errors.MissionEscrow_InvalidState(missionId, state);
+        }
+        remainder = _remainder(m);
+        if (amount == 0 || amount > remainder) revert Errors.MissionEscrow_InvalidAmount(amount, remainder);
     }
 
     /// @dev The caller acts for the poster; a poster-only error tells the API which party was expected.

@@ -10,3 +10,4 @@ export * from "./journal-events.ts";
 export * from "./stablecoin.ts";
 export * from "./unlocks.ts";
 export * from "./eligibility.ts";
+export * from "./settlement.ts";

@@ -50,11 +50,20 @@ export interface JournalEvents {
   MISSION_DETAILS_UPDATED: Escrow<"MissionDetailsUpdated"> & Mission;
   MISSION_ACCEPTED: Escrow<"MissionAccepted"> & Mission & { poster: Address };
   MISSION_SUBMITTED: Escrow<"MissionSubmitted"> & Mission & { poster: Address };
+  /** `via`: the end came from the last partial release or an accepted settlement (absent: approval, claim, court). */
   MISSION_COMPLETED:
-    | (Mission & Parties & { onChainId: OnChainId; settlement: Settlement; byClaim: boolean; viaDispute: false })
-    | SettledByDispute;
-  MISSION_CANCELLED: (Escrow<"MissionCancelled"> & Mission & { viaDispute?: undefined }) | SettledByDispute;
+    | (Mission & Parties & { onChainId: OnChainId; settlement: Settlement; byClaim: boolean; viaDispute: false; via?: "release" | "settlement" })
+    | (SettledByDispute & { via?: "settlement" });
+  MISSION_CANCELLED:
+    | (Escrow<"MissionCancelled"> & Mission & { viaDispute?: undefined; via?: "refund" | "settlement"; performer?: Address | null })
+    | (SettledByDispute & { via?: "settlement" });
   MISSION_EXPIRED: Escrow<"MissionExpired"> & Mission;
+  MISSION_SETTLEMENT_OFFERED: Escrow<"SettlementOffered"> & Mission & Parties;
+  MISSION_SETTLEMENT_WITHDRAWN: Escrow<"SettlementWithdrawn"> & Mission & Parties;
+  /** An accepted settlement; `disputeUuid` the dispute it finalized (null before a dispute). */
+  MISSION_SETTLED: Escrow<"MissionSettled"> & Mission & Parties & { disputeUuid: DisputeId | null; missionState: MissionState };
+  MISSION_RELEASED: Escrow<"MissionReleased"> & Mission & Parties;
+  MISSION_REFUNDED: Escrow<"MissionRefunded"> & Mission & Parties;
 
   DISPUTE_RAISED: Escrow<"DisputeRaised"> & Dispute & { missionUuid: MissionId; poster: Address; performer: Address | null };
   DISPUTE_ASSIGNED: Escrow<"DisputeAssigned"> & Dispute;
@@ -72,7 +81,11 @@ export interface JournalEvents {
       missionState: MissionState;
       payout: Payout;
       byDefault: boolean;
+      /** Finalized by an accepted settlement (MissionSettled in the same transaction): no dispute XP. */
+      settledByAgreement: boolean;
     };
+  /** The resolver pool paid the resolver who decided (or was assigned at a settlement). */
+  RESOLVER_PAID: Escrow<"ResolverPaid"> & Dispute & { missionUuid: MissionId };
 
   CREDITED: Escrow<"Credited">;
   WITHDRAWN: Escrow<"Withdrawn">;

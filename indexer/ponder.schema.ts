@@ -22,6 +22,8 @@ export const missions = onchainTable(
     proofHash: t.hex(),
     disputeId: t.text().$type<DisputeId>(),
     refundAmount: t.bigint(),
+    released: t.bigint().notNull().default(0n), // Σ partial releases to the performer (gross, before fees)
+    refunded: t.bigint().notNull().default(0n), // Σ partial refunds to the poster
     expiresAt: t.bigint().notNull(),
     createdAt: t.bigint().notNull(),
     acceptedAt: t.bigint(),
@@ -111,6 +113,9 @@ export const disputes = onchainTable(
     payoutLabs: t.bigint(),
     payoutResolver: t.bigint(),
     payoutResolverAddress: t.hex(),
+    payoutPool: t.bigint(), // the resolver pool's share of the settled performer part
+    settledByAgreement: t.boolean(), // finalized by an accepted settlement offer (MissionSettled)
+    resolverPoolAfter: t.bigint(), // the pool after it paid this dispute's resolver (ResolverPaid)
     createdAt: t.bigint().notNull(),
     raisedTxHash: t.hex().notNull(),
     resolvedTxHash: t.hex(),
@@ -369,3 +374,53 @@ export const journal = onchainTable(
   }),
   (t) => ({ typeIdx: index().on(t.type), accountIdx: index().on(t.account), missionIdx: index().on(t.missionId) }),
 );
+
+/** The open settlement offers: at most one per mission and side; a withdrawn or cleared offer is deleted. */
+export const settlementOffers = onchainTable(
+  "settlement_offers",
+  (t) => ({
+    id: t.text().primaryKey(), // `${missionId}:poster` | `${missionId}:performer`
+    missionId: t.text().notNull().$type<MissionId>(),
+    missionOnChainId: t.bigint().notNull(),
+    party: t.hex().notNull(), // lowercase
+    byPoster: t.boolean().notNull(),
+    performerAmount: t.bigint().notNull(),
+    posterAmount: t.bigint().notNull(), // the remainder at the offer − performerAmount
+    createdAt: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+  }),
+  (t) => ({ missionIdx: index().on(t.missionId) }),
+);
+
+/** Money that left a mission's escrow in parts or by agreement: partial releases and refunds, settlements. */
+export const missionPayments = onchainTable(
+  "mission_payments",
+  (t) => ({
+    id: t.text().primaryKey(), // Ponder's event id
+    missionId: t.text().notNull().$type<MissionId>(),
+    missionOnChainId: t.bigint().notNull(),
+    kind: t.text().notNull().$type<"release" | "refund" | "settlement">(),
+    performerGross: t.bigint().notNull(), // performer-bound amount before fees (0 for a refund)
+    posterAmount: t.bigint().notNull(), // back to the poster (refund; a settlement's rest)
+    performerAmount: t.bigint().notNull(), // what the performer received (net of the shares)
+    protocolAmount: t.bigint().notNull(),
+    guildAmount: t.bigint().notNull(),
+    labsAmount: t.bigint().notNull(),
+    poolAmount: t.bigint().notNull(), // into the resolver pool
+    remaining: t.bigint().notNull(), // the escrow's remainder for the mission afterwards
+    disputeId: t.text().$type<DisputeId>(),
+    createdAt: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+  }),
+  (t) => ({ missionIdx: index().on(t.missionId) }),
+);
+
+/** The escrow's resolver pool: inflow from every settlement's pool share, outflow to resolvers. */
+export const resolverPool = onchainTable("resolver_pool", (t) => ({
+  id: t.hex().primaryKey(), // the escrow's address, lowercase
+  balance: t.bigint().notNull(),
+  totalIn: t.bigint().notNull(),
+  totalOut: t.bigint().notNull(),
+  paidDecisions: t.integer().notNull(),
+  updatedBlock: t.bigint().notNull(),
+}));

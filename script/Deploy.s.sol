@@ -18,6 +18,7 @@ import {TestStablecoin} from "../contracts/TestStablecoin.sol";
 import {IDisputeCourt} from "../contracts/interfaces/IDisputeCourt.sol";
 import {IGuildRegistry} from "../contracts/interfaces/IGuildRegistry.sol";
 import {IMissionEscrow} from "../contracts/interfaces/IMissionEscrow.sol";
+import {ISettlements} from "../contracts/interfaces/ISettlements.sol";
 import {IOperatorRegistry} from "../contracts/interfaces/IOperatorRegistry.sol";
 import {Guilds} from "../contracts/types/DataTypes.sol";
 
@@ -260,7 +261,7 @@ contract Deploy is Script {
         vm.startBroadcast(deployerKey);
         if (address(d.executor) == address(0)) d.executor = new RelayerExecutor(deployer);
         RelayerExecutor ex = d.executor;
-        bytes4[17] memory escrowCalls = [
+        bytes4[22] memory escrowCalls = [
             IMissionEscrow.createMission.selector,
             IMissionEscrow.updateDetails.selector,
             IMissionEscrow.acceptMission.selector,
@@ -275,6 +276,12 @@ contract Deploy is Script {
             IDisputeCourt.submitEvidence.selector,
             IDisputeCourt.appealDispute.selector,
             IDisputeCourt.finalizeDispute.selector,
+            // Money in trouble (issue 39): parts and settlements, each checking the party or its operator.
+            IMissionEscrow.releasePartial.selector,
+            IMissionEscrow.refundPartial.selector,
+            ISettlements.offerSettlement.selector,
+            ISettlements.withdrawSettlement.selector,
+            ISettlements.acceptSettlement.selector,
             // The resolver's calls (the resolver approved the executor) and the keeper's release.
             IDisputeCourt.takeDispute.selector,
             IDisputeCourt.resolveDispute.selector,

@@ -17,7 +17,7 @@ async function seed(pool: pg.Pool) {
   await pool.query(`DROP SCHEMA IF EXISTS ${S} CASCADE; CREATE SCHEMA ${S};
     CREATE TABLE ${S}.missions (id text PRIMARY KEY, on_chain_id numeric(78) NOT NULL, escrow_address text NOT NULL, poster text NOT NULL,
       performer text, guild_id int NOT NULL, guild_uuid text, reward numeric(78) NOT NULL, ddr_amount numeric(78) NOT NULL, state text NOT NULL,
-      details_hash text NOT NULL, proof_hash text, refund_amount numeric(78), expires_at numeric(78) NOT NULL, created_at numeric(78) NOT NULL,
+      details_hash text NOT NULL, proof_hash text, refund_amount numeric(78), released numeric(78) NOT NULL DEFAULT 0, refunded numeric(78) NOT NULL DEFAULT 0, expires_at numeric(78) NOT NULL, created_at numeric(78) NOT NULL,
       accepted_at numeric(78), completed_at numeric(78));
     CREATE INDEX ON ${S}.missions (on_chain_id); CREATE INDEX ON ${S}.missions (poster); CREATE INDEX ON ${S}.missions (performer);
     CREATE INDEX ON ${S}.missions (guild_id); CREATE INDEX ON ${S}.missions (state, created_at); CREATE INDEX ON ${S}.missions (created_at);

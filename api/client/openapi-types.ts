@@ -286,6 +286,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/missions/{id}/settlement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open settlement offers (parties only) */
+        get: operations["getSettlementOffers"];
+        put?: never;
+        /**
+         * Offer a settlement (poster or performer; Submitted, or Disputed while the dispute is Pending or Investigating)
+         * @description Records the offer on-chain, replacing the caller's earlier one. 403 FORBIDDEN for anyone but the two parties; 409 INVALID_STATE in another state; 400 when performerAmount exceeds the remaining escrow.
+         */
+        post: operations["offerSettlement"];
+        /**
+         * Withdraw one's own settlement offer
+         * @description 409 NO_OFFER when the caller has no open offer.
+         */
+        delete: operations["withdrawSettlement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/missions/{id}/settlement/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the other party's settlement offer: settles at once
+         * @description performerAmount must echo the other party's current offer (409 OFFER_CHANGED otherwise, nothing sent; 409 NO_OFFER without one). The performer's part is settled as on approval, the poster gets the rest; the mission becomes Completed (Cancelled when performerAmount is 0). Inside a dispute the dispute becomes Finalized with outcome Split, both DDRs go back and an assigned resolver is paid from the resolver pool.
+         */
+        post: operations["acceptSettlement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/missions/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release part of the escrow to the performer now (poster; Accepted or Submitted)
+         * @description Settled as on approval. Releasing the whole remainder completes the mission.
+         */
+        post: operations["releaseMissionPart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/missions/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund part of the escrow to the poster (performer; Accepted or Submitted)
+         * @description Refunding the whole remainder cancels the mission.
+         */
+        post: operations["refundMissionPart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/resolver/disputes": {
         parameters: {
             query?: never;
@@ -1603,6 +1688,12 @@ export interface components {
             minReputation: number | null;
             /** @description Accepting needs level 6 (premium_missions) */
             premium: boolean;
+            /** @description Released to the performer so far by partial releases (gross, decimal string) */
+            releasedAmount: string;
+            /** @description Refunded to the poster so far by partial refunds (decimal string) */
+            refundedAmount: string;
+            /** @description Still held in escrow for the mission: reward − released − refunded while open, 0 once it ended */
+            remainingAmount: string;
         };
         Location: {
             latitude: number;
@@ -1678,6 +1769,37 @@ export interface components {
             reason: string;
             evidence?: string;
         };
+        SettlementOffer: {
+            /** @enum {string} */
+            by: "poster" | "performer";
+            /** @description Decimal string */
+            performerAmount: string;
+            /** @description The remaining escrow at the offer less performerAmount (decimal string) */
+            posterAmount: string;
+            /** @description The block time of the offer */
+            createdAt: string;
+        };
+        SettlementOfferBody: {
+            /**
+             * @description What the performer gets of the mission's remaining escrow (decimal string, at most 6 decimals, 0..remainingAmount); the poster gets the rest
+             * @example 40.000000
+             */
+            performerAmount: string;
+        };
+        SettlementAcceptBody: {
+            /**
+             * @description The other party's offer, echoed: a different amount is refused with 409 OFFER_CHANGED and nothing is sent
+             * @example 40.000000
+             */
+            performerAmount: string;
+        };
+        PartialPaymentBody: {
+            /**
+             * @description Decimal string, at most 6 decimals, 0.000001..remainingAmount
+             * @example 10.000000
+             */
+            amount: string;
+        };
         DisputeSummary: {
             id: string;
             missionId: string;
@@ -1739,7 +1861,7 @@ export interface components {
             resolvedAt: string | null;
             appealDeadline: string | null;
             finalizedAt: string | null;
-            /** @description The performer's percent of the net reward (Split) */
+            /** @description The performer's percent of the disputed remainder (Split); for a settlement derived from its amounts and rounded half up, display only (the exact amounts are in payout) */
             splitPercentage: number | null;
             missionOnChainId: string;
             resolutionDeadline: string | null;
@@ -1755,7 +1877,28 @@ export interface components {
                 protocolAmount: string | null;
                 guildAmount: string | null;
                 labsAmount: string | null;
+                /** @description What the resolver pool paid the resolver (not out of the parties' amounts) */
                 resolverAmount: string | null;
+                /** @description The resolver pool's share of the settled performer part */
+                poolAmount: string | null;
+            } | null;
+            /** @description Finalized by an accepted settlement offer (POST /missions/{id}/settlement/accept) */
+            settledByAgreement: boolean;
+            /** @description The resolver's pay from the resolver pool, once Finalized */
+            resolverPayment: {
+                /** @description The resolver the pay was due to (null: none due) */
+                resolver: string | null;
+                /** @description The escrow's fee per decision (decimal string) */
+                fee: string;
+                /** @description What the pool paid (decimal string) */
+                amount: string;
+                /**
+                 * @description not_due: nobody decided (default outcome, or settled before a resolver was assigned); paid: the whole fee; partial: the pool held less; pool_empty: the pool had nothing
+                 * @enum {string}
+                 */
+                status: "not_due" | "paid" | "partial" | "pool_empty";
+                /** @description The pool after paying (null when nothing was paid) */
+                poolAfter: string | null;
             } | null;
         };
         Me: components["schemas"]["User"] & {
@@ -2021,7 +2164,7 @@ export interface components {
         Notification: {
             id: string;
             /** @enum {string} */
-            type: "MISSION_ACCEPTED" | "MISSION_SUBMITTED" | "MISSION_COMPLETED" | "MISSION_DISPUTED" | "GUILD_INVITE" | "GUILD_PROMOTED" | "XP_LEVEL_UP" | "ACHIEVEMENT_EARNED" | "RATING_RECEIVED" | "DISPUTE_RESOLVED" | "WEBHOOK_DISABLED" | "MISSION_EXPIRED";
+            type: "MISSION_ACCEPTED" | "MISSION_SUBMITTED" | "MISSION_COMPLETED" | "MISSION_DISPUTED" | "GUILD_INVITE" | "GUILD_PROMOTED" | "XP_LEVEL_UP" | "ACHIEVEMENT_EARNED" | "RATING_RECEIVED" | "DISPUTE_RESOLVED" | "WEBHOOK_DISABLED" | "MISSION_EXPIRED" | "SETTLEMENT_OFFERED" | "MISSION_SETTLED" | "MISSION_RELEASED" | "MISSION_REFUNDED";
             title: string;
             body: string;
             data: {
@@ -2188,7 +2331,7 @@ export interface components {
             /** @description The webhook-id header; the same on every retry */
             messageId: string;
             /** @enum {string} */
-            event: "mission.created" | "mission.accepted" | "mission.submitted" | "mission.completed" | "mission.cancelled" | "mission.expired" | "mission.disputed" | "dispute.resolved" | "rating.received";
+            event: "mission.created" | "mission.accepted" | "mission.submitted" | "mission.completed" | "mission.cancelled" | "mission.expired" | "mission.disputed" | "dispute.resolved" | "rating.received" | "mission.settlement_offered" | "mission.settled" | "mission.released" | "mission.refunded";
             attempt: number;
             /** @enum {string} */
             status: "succeeded" | "failed" | "gave_up";
@@ -2924,6 +3067,12 @@ export interface operations {
                             minReputation?: number | null;
                             /** @description Accepting needs level 6 (premium_missions) */
                             premium?: boolean;
+                            /** @description Released to the performer so far by partial releases (gross, decimal string) */
+                            releasedAmount?: string;
+                            /** @description Refunded to the poster so far by partial refunds (decimal string) */
+                            refundedAmount?: string;
+                            /** @description Still held in escrow for the mission: reward − released − refunded while open, 0 once it ended */
+                            remainingAmount?: string;
                             escrowAddress: string;
                             ddrAmount?: string;
                             proofHash?: string | null;
@@ -3612,6 +3761,607 @@ export interface operations {
                             transactionHash: string;
                             disputeId: string;
                             onChainDisputeId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSettlementOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open offers, at most one per party */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description At most one per party */
+                            offers: components["schemas"]["SettlementOffer"][];
+                        };
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    offerSettlement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettlementOfferBody"];
+            };
+        };
+        responses: {
+            /** @description Offered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            offer: components["schemas"]["SettlementOffer"];
+                            transactionHash: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawSettlement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            success: boolean;
+                            transactionHash: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptSettlement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettlementAcceptBody"];
+            };
+        };
+        responses: {
+            /** @description Settled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            success: boolean;
+                            transactionHash: string;
+                            /**
+                             * @description Completed, or Cancelled when performerAmount is 0
+                             * @enum {string}
+                             */
+                            state: "Open" | "Accepted" | "Submitted" | "Completed" | "Cancelled" | "Expired" | "Disputed";
+                            /** @description The performer's part before the shares (decimal string) */
+                            performerAmount: string;
+                            /** @description Back to the poster (decimal string) */
+                            posterAmount: string;
+                            settlement: components["schemas"]["Settlement"] & unknown;
+                            /** @description The dispute the settlement finalized (outcome Split), if any */
+                            disputeId: string | null;
+                            mission: components["schemas"]["Mission"];
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    releaseMissionPart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartialPaymentBody"];
+            };
+        };
+        responses: {
+            /** @description Released */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            success: boolean;
+                            transactionHash: string;
+                            amount: string;
+                            settlement: components["schemas"]["Settlement"] & unknown;
+                            mission: components["schemas"]["Mission"];
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refundMissionPart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartialPaymentBody"];
+            };
+        };
+        responses: {
+            /** @description Refunded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            success: boolean;
+                            transactionHash: string;
+                            amount: string;
+                            mission: components["schemas"]["Mission"];
                         };
                     };
                 };
@@ -6963,7 +7713,7 @@ export interface operations {
         parameters: {
             query?: {
                 unreadOnly?: "0" | "1" | "true" | "false";
-                type?: "MISSION_ACCEPTED" | "MISSION_SUBMITTED" | "MISSION_COMPLETED" | "MISSION_DISPUTED" | "GUILD_INVITE" | "GUILD_PROMOTED" | "XP_LEVEL_UP" | "ACHIEVEMENT_EARNED" | "RATING_RECEIVED" | "DISPUTE_RESOLVED" | "WEBHOOK_DISABLED" | "MISSION_EXPIRED";
+                type?: "MISSION_ACCEPTED" | "MISSION_SUBMITTED" | "MISSION_COMPLETED" | "MISSION_DISPUTED" | "GUILD_INVITE" | "GUILD_PROMOTED" | "XP_LEVEL_UP" | "ACHIEVEMENT_EARNED" | "RATING_RECEIVED" | "DISPUTE_RESOLVED" | "WEBHOOK_DISABLED" | "MISSION_EXPIRED" | "SETTLEMENT_OFFERED" | "MISSION_SETTLED" | "MISSION_RELEASED" | "MISSION_REFUNDED";
                 skip?: number | null;
                 take?: number;
             };
@@ -7907,7 +8657,7 @@ export interface operations {
                      * @example https://example.com/hooks/missions
                      */
                     url: string;
-                    events: ("mission.created" | "mission.accepted" | "mission.submitted" | "mission.completed" | "mission.cancelled" | "mission.expired" | "mission.disputed" | "dispute.resolved" | "rating.received")[];
+                    events: ("mission.created" | "mission.accepted" | "mission.submitted" | "mission.completed" | "mission.cancelled" | "mission.expired" | "mission.disputed" | "dispute.resolved" | "rating.received" | "mission.settlement_offered" | "mission.settled" | "mission.released" | "mission.refunded")[];
                     description?: string;
                 };
             };
@@ -7923,7 +8673,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         url: string;
-                        events: ("mission.created" | "mission.accepted" | "mission.submitted" | "mission.completed" | "mission.cancelled" | "mission.expired" | "mission.disputed" | "dispute.resolved" | "rating.received")[];
+                        events: ("mission.created" | "mission.accepted" | "mission.submitted" | "mission.completed" | "mission.cancelled" | "mission.expired" | "mission.disputed" | "dispute.resolved" | "rating.received" | "mission.settlement_offered" | "mission.settled" | "mission.released" | "mission.refunded")[];
                         description: string | null;
                         secret: string;
                         createdAt: string;

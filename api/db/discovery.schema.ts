@@ -71,6 +71,8 @@ export const discoveryMissions = api.table(
     minGuildXp: integer("min_guild_xp"),
     minReputation: integer("min_reputation"),
     premium: boolean("premium").notNull().default(false),
+    /** The chain row's last update (its block): money moving without a state change is news too. */
+    chainUpdatedBlock: bigint("chain_updated_block", { mode: "bigint" }),
     searchVector: tsvector("search_vector"),
     categoryLc: text("category_lc").generatedAlwaysAs(sql`lower("category")`),
     geo: cube("geo").generatedAlwaysAs(sql`"api"."geo_ecef"("latitude", "longitude")`),

@@ -17,6 +17,9 @@ export const STATUS = {
   ALREADY_RATED: 409,
   SOLANA_ADDRESS_IN_USE: 409,
   TERMS_CHANGED: 409,
+  // Settlement offers: the offer echoed is not the current one; there is no offer to accept or withdraw.
+  OFFER_CHANGED: 409,
+  NO_OFFER: 409,
   IDEMPOTENCY_KEY_IN_USE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -3,7 +3,6 @@
 // Without them the API speaks plain HTTP and belongs behind a TLS-terminating proxy (README).
 import { readFileSync } from "node:fs";
 import { createServer as createHttpsServer, type ServerOptions } from "node:https";
-import type { Env } from "../env.ts";
 
 export interface TlsServer {
   createServer: typeof createHttpsServer;
@@ -11,7 +10,7 @@ export interface TlsServer {
 }
 
 /** The node-server options for HTTPS, or undefined for plain HTTP. Reads the files now: a bad path fails at start. */
-export function tlsServer(env: Pick<Env, "TLS_CERT_FILE" | "TLS_KEY_FILE">): TlsServer | undefined {
+export function tlsServer(env: { TLS_CERT_FILE?: string; TLS_KEY_FILE?: string }): TlsServer | undefined {
   if (!env.TLS_CERT_FILE || !env.TLS_KEY_FILE) return undefined;
   return {
     createServer: createHttpsServer,

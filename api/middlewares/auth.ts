@@ -2,7 +2,7 @@
 // counted by the rate limiter (by IP) before it is refused.
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "../lib/errors.ts";
-import type { AppEnv } from "../lib/types.ts";
+import type { AppEnv } from "../app-types.ts";
 import { relayingFor } from "../services/relayer/index.ts";
 
 const pendingAuthError = new WeakMap<object, AppError>();

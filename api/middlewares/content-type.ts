@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError, validationError, type FieldIssue } from "../lib/errors.ts";
-import type { AppEnv } from "../lib/types.ts";
+import type { AppEnv } from "../app-types.ts";
 
 const JSON_RE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { canonicalJson } from "../lib/canonical-json.ts";
 import { AppError, validationError } from "../lib/errors.ts";
-import type { AppEnv } from "../lib/types.ts";
+import type { AppEnv } from "../app-types.ts";
 import { withIdempotencyScope } from "../services/relayer/index.ts";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { clientIpFrom } from "../lib/client-ip.ts";
-import type { AppEnv } from "../lib/types.ts";
+import type { AppEnv } from "../app-types.ts";
 
 function clientIp(c: Parameters<MiddlewareHandler<AppEnv>>[0], trustProxy: boolean): string {
   let remote: string | undefined;

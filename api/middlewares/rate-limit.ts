@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "../lib/errors.ts";
-import type { AppEnv } from "../lib/types.ts";
+import type { AppEnv } from "../app-types.ts";
 import type { RateDecision } from "../services/rate-limit.service.ts";
 
 /** Operational endpoints are not counted (a probe must not eat a client's budget), but still report. */

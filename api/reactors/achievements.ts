@@ -5,8 +5,8 @@
 // network it acts only on entries with confirmations on top (api/reactors/finality.ts).
 import { type Address, zeroAddress } from "viem";
 import { achievementNftAbi } from "../../abis/index.ts";
-import { mintConfirmationsFor } from "./finality.ts";
-import type { Deps } from "../deps.ts";
+import type { ChainContext, Relayer } from "../lib/ports.ts";
+import type { ProfileRepository } from "../repositories/profile.repository.ts";
 import type { JournalEvent, JournalType } from "../../domain/index.ts";
 import type { JournalEntry, Reactor, ReactorContext } from "./types.ts";
 
@@ -79,11 +79,21 @@ export function earnedBy(entry: JournalEvent & Pick<JournalEntry, "account">, ct
   }
 }
 
-export async function mintOnce(deps: Deps, e: Earned, cause: bigint, log: ReactorContext["logger"]): Promise<"minted" | "already_minted"> {
-  const nft = deps.chain.deployment!.contracts.AchievementNFT.address;
-  const repo = deps.repos.profile;
+/** What the achievements reactor uses. */
+export interface AchievementPorts {
+  chain: Pick<ChainContext, "deployment" | "publicClient">;
+  /** Null without a deployment: nothing is minted. */
+  relayer: Pick<Relayer, "send"> | null;
+  profile: Pick<ProfileRepository, "claimMint" | "markMint" | "completionsUpTo" | "mission">;
+  /** Blocks on top before a mint (mintConfirmationsFor). */
+  confirmations: number;
+}
+
+export async function mintOnce(ports: AchievementPorts, e: Earned, cause: bigint, log: ReactorContext["logger"]): Promise<"minted" | "already_minted"> {
+  const nft = ports.chain.deployment!.contracts.AchievementNFT.address;
+  const repo = ports.profile;
   const held = async () =>
-    (await deps.chain.publicClient.readContract({ address: nft, abi: nftAbi, functionName: "tokenOfAchievement", args: [e.account as Address, BigInt(e.achievementId)] })) as bigint;
+    (await ports.chain.publicClient.readContract({ address: nft, abi: nftAbi, functionName: "tokenOfAchievement", args: [e.account as Address, BigInt(e.achievementId)] })) as bigint;
   const claim = await repo.claimMint({ account: e.account, achievementId: e.achievementId, cause: cause.toString(), missionOnChainId: e.missionOnChainId });
   if (!claim.claimed && claim.status !== "sending") return "already_minted";
   if ((await held()) !== 0n) {
@@ -91,7 +101,7 @@ export async function mintOnce(deps: Deps, e: Earned, cause: bigint, log: Reacto
     return "already_minted";
   }
   try {
-    const sent = await deps.relayer!.send("mint", [e.account as Address, BigInt(e.achievementId), BigInt(e.missionOnChainId)], { address: nft, abi: nftAbi });
+    const sent = await ports.relayer!.send("mint", [e.account as Address, BigInt(e.achievementId), BigInt(e.missionOnChainId)], { address: nft, abi: nftAbi });
     await repo.markMint(e.account, e.achievementId, "minted", sent.hash);
     log.info("achievement minted", { account: e.account, achievementId: e.achievementId, tx: sent.hash, cause: cause.toString() });
     return "minted";
@@ -105,10 +115,9 @@ export async function mintOnce(deps: Deps, e: Earned, cause: bigint, log: Reacto
   }
 }
 
-export async function handleAchievementEntry(entry: JournalEntry, ctx: ReactorContext): Promise<void> {
-  const { deps } = ctx;
-  if (!deps.relayer || !deps.chain.deployment) return;
-  const repo = deps.repos.profile;
+export async function handleAchievementEntry(ports: AchievementPorts, entry: JournalEntry, ctx: ReactorContext): Promise<void> {
+  if (!ports.relayer || !ports.chain.deployment) return;
+  const repo = ports.profile;
   let completions: number | undefined;
   let missionOnChainId: string | undefined;
   if (entry.type === "MISSION_COMPLETED" && entry.payload.performer) {
@@ -119,13 +128,15 @@ export async function handleAchievementEntry(entry: JournalEntry, ctx: ReactorCo
   }
   const earned = earnedBy(entry, { completions, missionOnChainId });
   if (earned.length === 0) return;
-  for (const e of earned) await mintOnce(deps, e, entry.id, ctx.logger);
+  for (const e of earned) await mintOnce(ports, e, entry.id, ctx.logger);
 }
 
 /** For the reactor runner (api/reactors/runner.ts). */
-export const achievementsReactor: Reactor = {
-  name: "achievements",
-  types: ACHIEVEMENT_TYPES,
-  confirmations: mintConfirmationsFor,
-  handle: handleAchievementEntry,
-};
+export function achievementsReactor(ports: AchievementPorts): Reactor {
+  return {
+    name: "achievements",
+    types: ACHIEVEMENT_TYPES,
+    confirmations: ports.confirmations,
+    handle: (entry, ctx) => handleAchievementEntry(ports, entry, ctx),
+  };
+}

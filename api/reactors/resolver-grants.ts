@@ -6,8 +6,7 @@
 import type { Address, Hex } from "viem";
 import { missionEscrowAbi } from "../../abis/index.ts";
 import { levelRequiredFor } from "../../domain/unlocks.ts";
-import { confirmationsFor } from "./finality.ts";
-import type { Deps } from "../deps.ts";
+import type { ChainContext, Relayer } from "../lib/ports.ts";
 import type { JournalEntry, Reactor, ReactorContext } from "./types.ts";
 
 /** The account a LEVEL_UP entry makes a resolver, or null (pure). */
@@ -19,26 +18,38 @@ export function newResolver(entry: Pick<JournalEntry<"LEVEL_UP">, "payload" | "a
   return user && from < at && to >= at ? user : null;
 }
 
-export async function grantResolverOnce(deps: Deps, account: string, log: ReactorContext["logger"]): Promise<"granted" | "held"> {
-  const escrow = deps.chain.deployment!.contracts.MissionEscrow.address as Address;
-  const pc = deps.chain.publicClient;
+/** What the resolver-grants reactor uses. */
+export interface ResolverGrantPorts {
+  chain: Pick<ChainContext, "deployment" | "publicClient">;
+  /** Null without a deployment: nothing is granted. */
+  relayer: Pick<Relayer, "send"> | null;
+  /**
+   * Blocks on top before a grant (confirmationsFor): not irreversible (an admin can revoke), but a
+   * grant for a level-up a reorg removes would stand.
+   */
+  confirmations: number;
+}
+
+export async function grantResolverOnce(ports: ResolverGrantPorts, account: string, log: ReactorContext["logger"]): Promise<"granted" | "held"> {
+  const escrow = ports.chain.deployment!.contracts.MissionEscrow.address as Address;
+  const pc = ports.chain.publicClient;
   const role = (await pc.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "RESOLVER_ROLE" })) as Hex;
   const held = () => pc.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "hasRole", args: [role, account as Address] }) as Promise<boolean>;
   if (await held()) return "held";
-  const sent = await deps.relayer!.send("grantRole", [role, account as Address]);
+  const sent = await ports.relayer!.send("grantRole", [role, account as Address]);
   log.info("resolver role granted", { account, tx: sent.hash });
   return "granted";
 }
 
-export const resolverGrantsReactor: Reactor<"LEVEL_UP"> = {
-  name: "resolver-grants",
-  types: ["LEVEL_UP"],
-  // Not irreversible (an admin can revoke), but a grant for a level-up a reorg removes would stand.
-  confirmations: confirmationsFor,
-  async handle(entry, ctx) {
-    const { deps } = ctx;
-    if (!deps.relayer || !deps.chain.deployment) return;
-    const account = newResolver(entry);
-    if (account) await grantResolverOnce(deps, account, ctx.logger);
-  },
-};
+export function resolverGrantsReactor(ports: ResolverGrantPorts): Reactor<"LEVEL_UP"> {
+  return {
+    name: "resolver-grants",
+    types: ["LEVEL_UP"],
+    confirmations: ports.confirmations,
+    async handle(entry, ctx) {
+      if (!ports.relayer || !ports.chain.deployment) return;
+      const account = newResolver(entry);
+      if (account) await grantResolverOnce(ports, account, ctx.logger);
+    },
+  };
+}

@@ -7,7 +7,9 @@
 // cursor and moves the cursor back to the first block that changed; the reactors' side effects are
 // keyed by the event (eventKey), so what a reorg merely moved is not done twice. A reactor with
 // irreversible effects sets `confirmations` and sees entries only once that many blocks lie on top.
-import type { Deps } from "../deps.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { JournalRepository } from "../repositories/journal.repository.ts";
+import type { LocksRepository } from "../repositories/locks.repository.ts";
 import type { Reactor } from "./types.ts";
 
 const BATCH = 200;
@@ -26,15 +28,26 @@ interface Seen {
 export interface ReactorRunner {
   /** True while this process holds the leader lock. */
   readonly leader: boolean;
+  /** Starts the loop (once). */
+  start(): void;
   stop(): Promise<void>;
 }
 
-export function startReactorRunner(deps: Deps, reactors: Reactor[], opts: { pollMs?: number } = {}): ReactorRunner {
-  const logger = deps.logger.child({ component: "reactors" });
-  const { journal, locks } = deps.repos;
-  const pollMs = opts.pollMs ?? deps.env.REACTORS_POLL_MS;
+export interface ReactorRunnerPorts {
+  journal: Pick<JournalRepository, "cursor" | "readBatch" | "rewind" | "advance">;
+  locks: Pick<LocksRepository, "withLeaderLock" | "holds" | "release">;
+  logger: Logger;
+  /** REACTORS_POLL_MS */
+  pollMs: number;
+}
+
+/** Builds the runner over `reactors` (in order); nothing runs until start(). */
+export function reactorRunner(ports: ReactorRunnerPorts, reactors: Reactor[]): ReactorRunner {
+  const logger = ports.logger.child({ component: "reactors" });
+  const { journal, locks, pollMs } = ports;
   const failures = new Map<string, { id: bigint; attempts: number }>();
   const seen = new Map<string, Seen>();
+  let started = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -64,7 +77,7 @@ export function startReactorRunner(deps: Deps, reactors: Reactor[], opts: { poll
   /** Runs one reactor over one batch; returns how many entries it consumed. */
   async function runReactor(reactor: Reactor): Promise<number> {
     const cursor = await journal.cursor(reactor.name);
-    const confirmations = reactor.confirmations?.(deps) ?? 0;
+    const confirmations = reactor.confirmations ?? 0;
     const batch = await journal.readBatch(cursor, BATCH, reactor.types, { confirmations, window: Number(REORG_WINDOW) });
     if (!batch) return 0; // indexer not ready
     const { entries, settledThrough, bound, fingerprints } = batch;
@@ -90,7 +103,7 @@ export function startReactorRunner(deps: Deps, reactors: Reactor[], opts: { poll
     for (const entry of entries) {
       if (stopped) break;
       try {
-        await reactor.handle(entry, { deps, logger: logger.child({ reactor: reactor.name }) });
+        await reactor.handle(entry, { logger: logger.child({ reactor: reactor.name }) });
       } catch (err) {
         const f = failures.get(reactor.name);
         const attempts = f && f.id === entry.id ? f.attempts + 1 : 1;
@@ -152,11 +165,15 @@ export function startReactorRunner(deps: Deps, reactors: Reactor[], opts: { poll
         .then((n) => schedule(n > 0 ? 0 : locks.holds("reactors") ? pollMs : pollMs * 4));
     }, ms);
   };
-  schedule(0);
 
   return {
     get leader() {
       return locks.holds("reactors");
+    },
+    start() {
+      if (started || stopped) return;
+      started = true;
+      schedule(0);
     },
     async stop() {
       stopped = true;

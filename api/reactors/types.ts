@@ -1,5 +1,5 @@
-// The reactor interface: a named consumer of the indexer's journal (api/reactors/runner.ts).
-import type { Deps } from "../deps.ts";
+// The reactor interface: a named consumer of the indexer's journal (api/reactors/runner.ts). Each
+// reactor is built in the composition root (api/deps/workers.ts) from the narrow ports it uses.
 import type { Logger } from "../lib/logger.ts";
 import type { JournalType } from "../../domain/index.ts";
 import type { JournalEntry } from "../repositories/journal.repository.ts";
@@ -7,7 +7,6 @@ import type { JournalEntry } from "../repositories/journal.repository.ts";
 export type { JournalEntry };
 
 export interface ReactorContext {
-  deps: Deps;
   logger: Logger;
 }
 
@@ -21,7 +20,7 @@ export interface Reactor<T extends JournalType = JournalType> {
    * Blocks that must lie on top of an entry's block before it is handed over (irreversible effects:
    * mints, webhooks); none when absent. See api/reactors/finality.ts.
    */
-  confirmations?(deps: Deps): number;
+  confirmations?: number;
   /**
    * Acts on one entry. Must be idempotent, keyed by `entry.id` (or chain id + tx hash + log index):
    * after a crash between the side effect and the cursor update the entry is handed over again.

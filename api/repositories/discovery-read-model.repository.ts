@@ -11,7 +11,7 @@ import type { ChainRow } from "./discovery-rows.ts";
 const COLUMNS = [
   "id", "on_chain_id", "poster", "performer", "state", "guild_uuid", "reward", "expires_at", "created_at",
   "details_hash", "details_created_at", "title", "description", "category", "latitude", "longitude",
-  "rating_sum", "rating_count", "min_guild_xp", "search_vector", "min_reputation", "premium",
+  "rating_sum", "rating_count", "min_guild_xp", "search_vector", "min_reputation", "premium", "chain_updated_block",
 ] as const;
 
 /** Journal types after which a poster's reputation (user_stats) may have changed. */
@@ -35,7 +35,7 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
            d.latitude, d.longitude, coalesce(us.rating_sum, 0), coalesce(us.rating_count, 0),
            CASE WHEN m.guild_uuid IS NOT NULL THEN
              (SELECT max(be.min_guild_xp) FROM ${s}.board_entries be WHERE be.mission_id = m.id AND be.active) END,
-           d.search_vector, d.min_reputation, coalesce(d.premium, false)
+           d.search_vector, d.min_reputation, coalesce(d.premium, false), m.updated_block
       FROM ${s}.missions m
       LEFT JOIN api.mission_details d ON d.details_hash = lower(m.details_hash) AND d.on_chain_id = m.on_chain_id::text AND d.escrow_address = m.escrow_address
       LEFT JOIN ${s}.user_stats us ON us.address = lower(m.poster)

@@ -43,6 +43,10 @@ export interface DisputeRow {
   payout_guild: string | null;
   payout_labs: string | null;
   payout_resolver: string | null;
+  payout_pool: string | null;
+  /** Finalized by an accepted settlement offer (outcome Split, splitPercentage derived). */
+  settled_by_agreement: boolean | null;
+  resolver_pool_after: string | null;
   created_at: string;
   timeout_at: string | null;
   reward: string;
@@ -71,6 +75,7 @@ export function disputesRepository(pool: pg.Pool, db: Db, chainSchema: string) {
            d.appellant, d.appeal_decision_deadline::text, d.appeal_overturned, d.finalized_at::text,
            d.by_default, d.mission_state, d.payout_poster::text, d.payout_performer::text,
            d.payout_protocol::text, d.payout_guild::text, d.payout_labs::text, d.payout_resolver::text,
+           d.payout_pool::text, d.settled_by_agreement, d.resolver_pool_after::text,
            d.created_at::text, m.reward::text, md.title, md.category,
            json_build_object('poster', p.u, 'performer', f.u, 'initiator', i.u, 'resolver', r.u) AS names
       FROM ${s}.disputes d

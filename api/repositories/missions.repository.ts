@@ -23,6 +23,9 @@ export interface MissionRow {
   details_hash: string;
   proof_hash: string | null;
   refund_amount: string | null;
+  /** Σ partial releases to the performer and Σ partial refunds to the poster (base units). */
+  released_amount: string;
+  refunded_amount: string;
   expires_at: string;
   created_at: string;
   accepted_at: string | null;
@@ -66,7 +69,7 @@ export function missionsRepository(pool: pg.Pool, chainSchema: string) {
   const select = `
     SELECT m.id, m.on_chain_id::text, m.escrow_address, m.poster, m.performer, m.guild_id, m.guild_uuid,
            g.name AS guild_name, m.reward::text, m.ddr_amount::text, m.state, m.details_hash, m.proof_hash,
-           m.refund_amount::text, m.expires_at::text, m.created_at::text, m.accepted_at::text,
+           m.refund_amount::text, m.released::text AS released_amount, m.refunded::text AS refunded_amount, m.expires_at::text, m.created_at::text, m.accepted_at::text,
            m.completed_at::text, d.title, d.description, d.category, d.latitude, d.longitude, d.radius,
            d.metadata, d.min_reputation, coalesce(d.premium, false) AS premium,
            CASE WHEN m.guild_uuid IS NOT NULL THEN

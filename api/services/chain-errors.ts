@@ -3,6 +3,9 @@ import { BaseError, ContractFunctionRevertedError, HttpRequestError, keccak256, 
 import { ASSIGNED_MISSION_STATES, DISPUTE_STATES, MISSION_STATES } from "../../domain/index.ts";
 import { AppError } from "../lib/errors.ts";
 
+/** The settlement calls: their amount field is `performerAmount`, and a decided dispute is a state conflict. */
+const SETTLEMENT_FNS = new Set(["offerSettlement", "withdrawSettlement", "acceptSettlement"]);
+
 /** RelayerExecutor's key role (keccak256("RELAYER_ROLE")). */
 const RELAYER_ROLE = keccak256(toHex("RELAYER_ROLE"));
 
@@ -89,7 +92,17 @@ export function mapRevert(fn: string, revert: DecodedRevert): AppError {
     // Disputes (docs/disputes-notes.md)
     case "MissionEscrow_DisputeNotFound":
       return new AppError("DISPUTE_NOT_FOUND", "Dispute not found on-chain");
+    // Money in trouble (docs/decisions.md "Money in trouble (API)")
+    case "MissionEscrow_InvalidAmount":
+      return new AppError("VALIDATION_ERROR", "The amount is out of range", [
+        { field: SETTLEMENT_FNS.has(fn) ? "body.performerAmount" : "body.amount", reason: `must be at most the mission's remaining escrow (${String(revert.args[1])} base units)` },
+      ]);
+    case "MissionEscrow_OfferChanged":
+      return new AppError("OFFER_CHANGED", `The offer changed (now ${String(revert.args[2])} base units): nothing was settled`);
+    case "MissionEscrow_NoOffer":
+      return new AppError("NO_OFFER", "There is no such settlement offer");
     case "MissionEscrow_InvalidDisputeState":
+      if (SETTLEMENT_FNS.has(fn)) return new AppError("INVALID_STATE", `The dispute is ${DISPUTE_STATES[Number(revert.args[1])] ?? "unknown"}: no settlement now`);
       return new AppError("INVALID_DISPUTE_STATE", `The dispute is ${DISPUTE_STATES[Number(revert.args[1])] ?? "unknown"}: action not allowed`);
     case "MissionEscrow_NotResolver":
     case "MissionEscrow_ResolverIsParty":

@@ -1,38 +1,21 @@
-// The community area's services: guilds, notifications and push delivery, built in api/deps.ts.
-import type { Logger } from "../lib/logger.ts";
-import type { ChainContext, Relayer } from "../lib/ports.ts";
-import type { NotificationsRepository } from "../repositories/notifications.repository.ts";
-import { notificationsService } from "./notifications.service.ts";
-import type { GuildsRepository } from "../repositories/guilds.repository.ts";
-import { guildsService, type GuildsDeps } from "./guilds.service.ts";
-import type { PushDelivery } from "./push-delivery.ts";
+// Guild invitations: GUILD_INVITE has no chain event, so officers and admins invite through the API
+// (an off-chain notification keyed by guild and invitee). Built from the guilds and notifications
+// services in the composition root (api/deps.ts).
 import { AppError } from "../lib/errors.ts";
-import type { UserRow, UsersRepository } from "../repositories/users.repository.ts";
+import type { GuildsRepository } from "../repositories/guilds.repository.ts";
+import type { UserRow } from "../repositories/users.repository.ts";
+import type { GuildsService } from "./guilds.service.ts";
+import type { NotificationsService } from "./notifications.service.ts";
+import type { PrivacyService } from "./privacy.ts";
 
-export function communityServices(deps: {
-  guildsRepo: GuildsRepository;
-  notificationsRepo: NotificationsRepository;
-  users: UsersRepository;
-  push: PushDelivery;
-  devices: { maxPerUser: number; allowPrivateUrls: boolean };
-  chain: ChainContext;
-  relayer: Relayer | null;
-  setup: GuildsDeps["setup"];
-  mission: GuildsDeps["mission"];
-  privacy: GuildsDeps["privacy"];
-  logger: Logger;
+export function guildInvites(deps: {
+  guilds: Pick<GuildsService, "get">;
+  notifications: Pick<NotificationsService, "create">;
+  guildsRepo: Pick<GuildsRepository, "member">;
+  privacy: Pick<PrivacyService, "lens">;
 }) {
-  const { guildsRepo, push } = deps;
-  const guilds = guildsService({ repo: guildsRepo, chain: deps.chain, relayer: deps.relayer, setup: deps.setup, privacy: deps.privacy, mission: deps.mission });
-  const notifications = notificationsService({
-    repo: deps.notificationsRepo, users: deps.users, push, logger: deps.logger,
-    maxDevicesPerUser: deps.devices.maxPerUser, allowPrivatePushUrls: deps.devices.allowPrivateUrls,
-  });
+  const { guilds, notifications, guildsRepo } = deps;
   return {
-    guilds,
-    notifications,
-    push,
-    /** GUILD_INVITE has no chain event: officers and admins invite through the API (off-chain source key). */
     async invite(inviter: UserRow, guildId: string, address: string) {
       const g = await guilds.get(guildId, inviter);
       if (!g.membership || !(g.membership.isOfficer || g.membership.isAdmin)) {
@@ -58,4 +41,3 @@ export function communityServices(deps: {
     },
   };
 }
-export type CommunityServices = ReturnType<typeof communityServices>;

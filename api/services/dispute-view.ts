@@ -1,7 +1,7 @@
 // Indexed dispute rows -> the spec's dispute summary / detail. ddrAmount and lppAmount are JSON
 // numbers in stablecoin BASE UNITS (integers, like the summary's rewardAmount integer string);
 // payouts are decimal strings via the money module (as the mission settlement).
-import { formatAmount } from "../../domain/index.ts";
+import { formatAmount, RESOLVER_DECISION_FEE, resolverPayStatus } from "../../domain/index.ts";
 import type { DisputeRow } from "../repositories/disputes.repository.ts";
 import { OPEN_LENS, type PrivacyLens } from "./privacy.ts";
 
@@ -75,8 +75,28 @@ export function detailView(row: DisputeRow, lens: PrivacyLens = OPEN_LENS) {
             guildAmount: amount(row.payout_guild),
             labsAmount: amount(row.payout_labs),
             resolverAmount: amount(row.payout_resolver),
+            poolAmount: amount(row.payout_pool),
           }
         : null,
+    settledByAgreement: row.settled_by_agreement === true,
+    resolverPayment: resolverPayment(row),
+  };
+}
+
+/**
+ * The resolver's pay from the resolver pool, once Finalized: due to the resolver who decided (not on the
+ * default outcome) or who was assigned when the parties settled; `pool_empty` when the pool had nothing.
+ */
+function resolverPayment(row: DisputeRow) {
+  if (row.state !== "Finalized") return null;
+  const due = row.by_default !== true && row.resolver !== null && (row.resolved_at !== null || row.settled_by_agreement === true);
+  const paid = BigInt(row.payout_resolver ?? "0");
+  return {
+    resolver: due ? row.resolver!.toLowerCase() : null,
+    fee: formatAmount(RESOLVER_DECISION_FEE),
+    amount: formatAmount(paid),
+    status: resolverPayStatus(due, paid),
+    poolAfter: amount(row.resolver_pool_after),
   };
 }
 

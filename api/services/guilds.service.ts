@@ -214,3 +214,4 @@ export function guildsService(deps: {
   };
 }
 export type GuildsDeps = Parameters<typeof guildsService>[0];
+export type GuildsService = ReturnType<typeof guildsService>;

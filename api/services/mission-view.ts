@@ -1,7 +1,7 @@
 // Indexed mission rows -> the spec's mission views. Amounts via the money module; exact
 // coordinates only for the poster and the performer, others see the center of the geohash-6 cell
 // (~1 km, "neighborhood" precision, spec "Location privacy levels").
-import { formatAmount } from "../../domain/index.ts";
+import { formatAmount, remainingOf } from "../../domain/index.ts";
 import type { MissionRow } from "../repositories/missions.repository.ts";
 import { isMissionParty, viewLocation } from "./discovery/location-privacy.ts";
 import type { PrivacyLens } from "./privacy.ts";
@@ -45,6 +45,21 @@ export function listView(row: MissionRow, viewer: string | undefined, lens: Priv
     createdAt: iso(row.created_at)!,
     minReputation: row.min_reputation ?? null,
     premium: row.premium ?? false,
+    ...moneyView(row),
+  };
+}
+
+/**
+ * Partial releases (to the performer, gross) and refunds (to the poster) so far, and what the escrow
+ * still holds for the mission (0 once it ended).
+ */
+export function moneyView(row: Pick<MissionRow, "reward" | "released_amount" | "refunded_amount" | "state">) {
+  const released = BigInt(row.released_amount ?? "0");
+  const refunded = BigInt(row.refunded_amount ?? "0");
+  return {
+    releasedAmount: formatAmount(released),
+    refundedAmount: formatAmount(refunded),
+    remainingAmount: formatAmount(remainingOf({ reward: BigInt(row.reward), released, refunded, state: row.state })),
   };
 }
 

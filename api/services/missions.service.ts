@@ -8,7 +8,8 @@ import type { MissionDetailsRow } from "../repositories/mission-details.reposito
 import type { MissionFilter } from "../repositories/missions.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
 import { actionsService } from "./mission-actions.service.ts";
-import { eq, event, missionContext, salt, type MissionDeps } from "./mission-context.ts";
+import { moneyService, type MoneyDeps } from "./mission-money.service.ts";
+import { eq, event, missionContext, salt } from "./mission-context.ts";
 import { listView, missionParties, singleView } from "./mission-view.ts";
 
 export interface CreateMissionInput {
@@ -25,7 +26,7 @@ export interface CreateMissionInput {
 }
 export type PatchMissionInput = Partial<Pick<CreateMissionInput, "title" | "description" | "category" | "location" | "metadata">>;
 
-export function missionsService(deps: MissionDeps) {
+export function missionsService(deps: MoneyDeps) {
   const { chain, missions, details } = deps;
   const { ready, read, mustFind, assertFunds, view, requireSetup } = missionContext(deps);
   return {
@@ -164,6 +165,7 @@ export function missionsService(deps: MissionDeps) {
     },
 
     ...actionsService(deps),
+    ...moneyService(deps),
   };
 }
 export type MissionsService = ReturnType<typeof missionsService>;

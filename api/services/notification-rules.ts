@@ -1,5 +1,6 @@
 // Which notifications a journal entry creates (pure; unit-tested in test/unit/community-notifications.test.ts).
 import { type JournalEntry, type JournalType, ROLE_CURATOR, ROLE_OFFICER } from "../../domain/index.ts";
+import { MONEY_NOTIFICATION_TYPES, MONEY_NOTIFYING_JOURNAL_TYPES, moneyDrafts } from "./notification-rules.money.ts";
 
 export const NOTIFICATION_TYPES = [
   "MISSION_ACCEPTED",
@@ -15,6 +16,8 @@ export const NOTIFICATION_TYPES = [
   "WEBHOOK_DISABLED",
   // Extension: the spec's list has no expiry, but an expiry refunds the poster and ends the performer's claim.
   "MISSION_EXPIRED",
+  // Extensions: money in trouble (settlement offers, settlements, partial releases and refunds).
+  ...MONEY_NOTIFICATION_TYPES,
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -54,6 +57,10 @@ export const PREFERENCE_OF: Record<NotificationType, keyof Preferences> = {
   // An account notice: created directly (api/services/webhooks/disabled-notice.ts), never filtered.
   WEBHOOK_DISABLED: "missionUpdates",
   MISSION_EXPIRED: "missionUpdates",
+  SETTLEMENT_OFFERED: "missionUpdates",
+  MISSION_SETTLED: "missionUpdates",
+  MISSION_RELEASED: "missionUpdates",
+  MISSION_REFUNDED: "missionUpdates",
 };
 
 export const wanted = (type: NotificationType, prefs: Preferences): boolean => prefs[PREFERENCE_OF[type]];
@@ -72,7 +79,7 @@ const ZERO = "0x0000000000000000000000000000000000000000";
 /** The journal types that can notify someone (the reactor's filter). */
 export const NOTIFYING_JOURNAL_TYPES = [
   "MISSION_ACCEPTED", "MISSION_SUBMITTED", "MISSION_COMPLETED", "MISSION_EXPIRED", "DISPUTE_RAISED", "DISPUTE_RESOLVED",
-  "DISPUTE_FINALIZED", "ROLES_CHANGED", "LEVEL_UP", "NFT_MINTED", "RATING_ATTESTED",
+  "DISPUTE_FINALIZED", "ROLES_CHANGED", "LEVEL_UP", "NFT_MINTED", "RATING_ATTESTED", ...MONEY_NOTIFYING_JOURNAL_TYPES,
 ] as const satisfies readonly JournalType[];
 
 /** Drafts for one journal entry; addresses lowercase, no zero address, no duplicates. */
@@ -100,6 +107,8 @@ export function draftsFor(e: JournalEntry): Draft[] {
     }
     case "MISSION_COMPLETED": {
       const p = e.payload;
+      // An accepted settlement already told both parties (MISSION_SETTLED says how the mission ended).
+      if (p.via === "settlement") break;
       const data = { missionId: p.id ?? e.missionId ?? undefined, viaDispute: p.viaDispute === true, posterAddress: lc(p.poster), performerAddress: lc(p.performer) };
       push(p.poster, "MISSION_COMPLETED", "Mission completed", "Your mission is completed.", data);
       push(p.performer, "MISSION_COMPLETED", "Mission completed", "A mission you performed is completed.", data);
@@ -163,6 +172,12 @@ export function draftsFor(e: JournalEntry): Draft[] {
         });
       break;
     }
+    case "MISSION_SETTLEMENT_OFFERED":
+    case "MISSION_SETTLED":
+    case "MISSION_RELEASED":
+    case "MISSION_REFUNDED":
+      for (const d of moneyDrafts(e)) push(d.to, d.type, d.title, d.body, d.data);
+      break;
     case "RATING_ATTESTED": {
       const p = e.payload;
       if (p.counted === true)

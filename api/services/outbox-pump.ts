@@ -24,6 +24,8 @@ export interface OutboxPumpOptions<T> {
 }
 
 export interface OutboxPump {
+  /** Starts the loop (once): listens, then looks at the outbox. */
+  start(): void;
   stop(): Promise<void>;
 }
 
@@ -31,9 +33,11 @@ export interface OutboxPump {
 const MIN_WAIT_MS = 50;
 const RELISTEN_MS = 1_000;
 
-export function startOutboxPump<T>(o: OutboxPumpOptions<T>): OutboxPump {
+/** Builds the pump; nothing runs until start(). */
+export function outboxPump<T>(o: OutboxPumpOptions<T>): OutboxPump {
   const { logger, name } = o;
   const inFlight = new Set<Promise<void>>();
+  let started = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let pumping: Promise<void> | null = null;
@@ -112,10 +116,14 @@ export function startOutboxPump<T>(o: OutboxPumpOptions<T>): OutboxPump {
     }
     void pump();
   }
-  if (o.listen) void subscribe();
-  else void pump();
 
   return {
+    start() {
+      if (started || stopped) return;
+      started = true;
+      if (o.listen) void subscribe();
+      else void pump();
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -5,7 +5,7 @@
 // devices themselves); a second attempt happens only when a copy died holding the lease.
 import type { Logger } from "../lib/logger.ts";
 import type { ClaimedPush, PushRepository } from "../repositories/push.repository.ts";
-import { startOutboxPump, type OutboxPump } from "./outbox-pump.ts";
+import { outboxPump, type OutboxPump } from "./outbox-pump.ts";
 import type { PushDelivery } from "./push-delivery.ts";
 
 export interface PushDispatcherOptions {
@@ -18,7 +18,8 @@ export interface PushDispatcherOptions {
 /** Claims of one row at most: a row whose sender died this often is given up. */
 export const PUSH_MAX_ATTEMPTS = 3;
 
-export function startPushDispatcher(deps: {
+/** Builds the dispatcher; nothing is sent until start(). */
+export function pushDispatcher(deps: {
   repo: Pick<PushRepository, "claim" | "nextDueMs" | "finish" | "dropDevice" | "listen">;
   push: PushDelivery;
   logger: Logger;
@@ -40,7 +41,7 @@ export function startPushDispatcher(deps: {
     await repo.finish(p.id, p.attempt, result === "sent" ? "sent" : "failed", result === "sent" ? null : result);
   }
 
-  return startOutboxPump({
+  return outboxPump({
     name: "push",
     claim: (limit) => repo.claim(limit, leaseMs),
     nextDueMs: () => repo.nextDueMs(),

@@ -35,7 +35,7 @@ abstract contract DisputeCourt is IDisputeCourt, MissionEscrowState {
         }
 
         // Effects
-        uint256 ddr = SettlementMath.reserveFor(m.reward);
+        uint256 ddr = SettlementMath.reserveFor(_remainder(m));
         m.state = Missions.State.Disputed;
         disputeId = ++disputeCount;
         disputeOf[missionId] = disputeId;
@@ -135,7 +135,7 @@ abstract contract DisputeCourt is IDisputeCourt, MissionEscrowState {
         if (block.timestamp >= d.deadline) revert Errors.MissionEscrow_DeadlinePassed(disputeId, d.deadline);
 
         // Effects
-        uint256 lpp = SettlementMath.reserveFor(m.reward);
+        uint256 lpp = SettlementMath.reserveFor(_remainder(m));
         uint256 decisionDeadline = block.timestamp + _windows[uint8(Missions.Window.AppealDecision)];
         d.state = Disputes.State.Appealed;
         d.appellant = appellant;
@@ -202,41 +202,61 @@ abstract contract DisputeCourt is IDisputeCourt, MissionEscrowState {
                                 INTERNAL
     //////////////////////////////////////////////////////////////*/
 
-    /// @dev Pays out everything held for a dispute and closes it and its mission.
+    /// @dev Pays out everything held for a dispute by its outcome and closes it and its mission.
     function _finalize(uint256 disputeId, Disputes.Dispute storage d, SettlementMath.Appeal appeal, bool byDefault)
         internal
     {
-        uint256 missionId = d.missionId;
-        Missions.Record storage m = _missions[missionId];
+        Missions.Record storage m = _missions[d.missionId];
         address poster = m.poster;
+        uint256 reward = _remainder(m);
         Disputes.Outcome outcome = d.outcome;
         Disputes.Payout memory p = SettlementMath.disputePayout(
             SettlementMath.DisputeTerms({
-                reward: m.reward,
+                reward: reward,
                 ddr: d.ddrAmount,
                 lpp: d.lppAmount,
                 guildFeeBps: m.guildFeeBps,
                 outcome: outcome,
-                splitPercentage: d.splitPercentage,
-                resolverFee: !byDefault,
+                performerPart: outcome == Disputes.Outcome.Split ? SettlementMath.splitPart(reward, d.splitPercentage) : 0,
                 initiatorIsPoster: d.initiator == poster,
                 appeal: appeal,
                 appellantIsPoster: d.appellant == poster
             })
         );
-        if (!byDefault) p.resolver = d.resolver;
-
-        // Effects
-        d.state = Disputes.State.Finalized;
         Missions.State missionState = outcome == Disputes.Outcome.PosterWins || outcome == Disputes.Outcome.Cancelled
             ? Missions.State.Cancelled
             : Missions.State.Completed;
+        // The resolver who decided is paid from the pool; nobody on the default outcome.
+        _closeDispute(disputeId, d, m, p, missionState, !byDefault, byDefault);
+    }
+
+    /// @dev Closes a dispute and its mission with payout `p` (whose `resolverAmount` is filled here): the
+    /// guild fee and the pool's share accrue, the resolver is paid from the pool when `payResolver`, then
+    /// every share is pushed.
+    function _closeDispute(
+        uint256 disputeId,
+        Disputes.Dispute storage d,
+        Missions.Record storage m,
+        Disputes.Payout memory p,
+        Missions.State missionState,
+        bool payResolver,
+        bool byDefault
+    ) internal {
+        // Effects
+        d.state = Disputes.State.Finalized;
         m.state = missionState;
         if (p.guildAmount != 0) guildFees[m.guildId] += p.guildAmount;
-        emit DisputeFinalized(disputeId, missionId, outcome, d.splitPercentage, missionState, p, byDefault);
+        _fundPool(p.poolAmount); // first: a decision is paid from a pool that includes this dispute's share
+        uint256 poolAfter;
+        if (payResolver) {
+            p.resolver = d.resolver;
+            (p.resolverAmount, poolAfter) = _takeResolverFee();
+        }
+        emit DisputeFinalized(disputeId, d.missionId, d.outcome, d.splitPercentage, missionState, p, byDefault);
+        if (p.resolverAmount != 0) emit ResolverPaid(disputeId, p.resolver, p.resolverAmount, poolAfter);
 
         // Interactions
-        _push(poster, p.posterAmount);
+        _push(m.poster, p.posterAmount);
         _push(m.performer, p.performerAmount);
         _push(protocolTreasury, p.protocolAmount);
         _push(labsTreasury, p.labsAmount);

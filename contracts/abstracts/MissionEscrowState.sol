@@ -36,7 +36,9 @@ abstract contract MissionEscrowState is IMissionEscrowState, AccessControl, Reen
     /// @inheritdoc IMissionEscrowState
     uint256 public constant LABS_FEE_BPS = SettlementMath.LABS_FEE_BPS;
     /// @inheritdoc IMissionEscrowState
-    uint256 public constant RESOLVER_FEE_BPS = SettlementMath.RESOLVER_FEE_BPS;
+    uint256 public constant RESOLVER_POOL_BPS = SettlementMath.RESOLVER_POOL_BPS;
+    /// @inheritdoc IMissionEscrowState
+    uint256 public constant RESOLVER_DECISION_FEE = SettlementMath.RESOLVER_DECISION_FEE;
     /// @inheritdoc IMissionEscrowState
     uint256 public constant RESERVE_BPS = SettlementMath.RESERVE_BPS;
     /// @inheritdoc IMissionEscrowState
@@ -85,6 +87,11 @@ abstract contract MissionEscrowState is IMissionEscrowState, AccessControl, Reen
     mapping(address account => uint256 amount) public credits;
     /// @inheritdoc IMissionEscrowState
     mapping(uint32 guildId => uint256 amount) public guildFees;
+    /// @dev The open settlement offers of each mission; live only while the mission is Submitted or
+    /// Disputed (a mission that left those states never returns, so they are not cleared on the way out).
+    mapping(uint256 missionId => Missions.Offers) internal _offers;
+    /// @dev The resolver pool (and, later, the treasuries' accruals): one slot, see Missions.Accruals.
+    Missions.Accruals internal _accruals;
 
     /*//////////////////////////////////////////////////////////////
                               CONSTRUCTOR
@@ -147,8 +154,38 @@ abstract contract MissionEscrowState is IMissionEscrowState, AccessControl, Reen
             reviewDeadline: m.reviewDeadline,
             state: m.state,
             guildFeeBps: m.guildFeeBps,
-            detailsHash: m.detailsHash
+            detailsHash: m.detailsHash,
+            released: m.released,
+            refunded: m.refunded
         });
+    }
+
+    /// @inheritdoc IMissionEscrowState
+    function remainingOf(uint256 missionId) external view returns (uint256) {
+        Missions.Record storage m = _missions[missionId];
+        return _isLive(m.state) && m.poster != address(0) ? _remainder(m) : 0;
+    }
+
+    /// @inheritdoc IMissionEscrowState
+    function offersOf(uint256 missionId)
+        external
+        view
+        returns (
+            bool posterOffered,
+            uint256 posterPerformerAmount,
+            bool performerOffered,
+            uint256 performerPerformerAmount
+        )
+    {
+        Missions.State state = _missions[missionId].state;
+        if (state != Missions.State.Submitted && state != Missions.State.Disputed) return (false, 0, false, 0);
+        Missions.Offers storage o = _offers[missionId];
+        return (o.posterOffered, o.posterPerformerAmount, o.performerOffered, o.performerPerformerAmount);
+    }
+
+    /// @inheritdoc IMissionEscrowState
+    function resolverPool() external view returns (uint256) {
+        return _accruals.resolverPool;
     }
 
     /// @inheritdoc IMissionEscrowState
@@ -204,6 +241,47 @@ abstract contract MissionEscrowState is IMissionEscrowState, AccessControl, Reen
     function _dispute(uint256 disputeId) internal view returns (Disputes.Dispute storage d) {
         d = _disputes[disputeId];
         if (d.state == Disputes.State.None) revert Errors.MissionEscrow_DisputeNotFound(disputeId);
+    }
+
+    /// @dev What the escrow still holds for the mission's reward: the reward less partial releases and
+    /// refunds. Reads slot 3 only when one happened (`parts`).
+    function _remainder(Missions.Record storage m) internal view returns (uint256) {
+        if (!m.parts) return m.reward;
+        return uint256(m.reward) - m.released - m.refunded;
+    }
+
+    /// @dev The mission still holds its remainder: Open, Accepted, Submitted or Disputed.
+    function _isLive(Missions.State state) internal pure returns (bool) {
+        return state == Missions.State.Open || state == Missions.State.Accepted || state == Missions.State.Submitted
+            || state == Missions.State.Disputed;
+    }
+
+    /// @dev Adds a settlement's pool share to the resolver pool (no event: the settlement's event carries it).
+    function _fundPool(uint256 amount) internal {
+        // amount <= 0.5 % of a uint64 reward, so the cast is exact; the addition is checked.
+        if (amount != 0) _accruals.resolverPool += uint96(amount);
+    }
+
+    /// @dev Accrues a settlement's guild fee and pool share (effects of settling an amount to the performer).
+    function _accrue(Missions.Record storage m, Missions.Settlement memory s) internal {
+        if (s.guildAmount != 0) guildFees[m.guildId] += s.guildAmount;
+        _fundPool(s.resolverAmount);
+    }
+
+    /// @dev Pushes a settlement's performer, protocol and labs shares (the interactions of settling).
+    function _pushShares(address performer, Missions.Settlement memory s) internal {
+        _push(performer, s.performerAmount);
+        _push(protocolTreasury, s.protocolAmount);
+        _push(labsTreasury, s.labsAmount);
+    }
+
+    /// @dev Takes what a deciding resolver is owed from the pool: RESOLVER_DECISION_FEE, or all the pool
+    /// holds if less. Effects only: the caller emits ResolverPaid (when not zero) and pushes it.
+    function _takeResolverFee() internal returns (uint256 amount, uint256 poolAfter) {
+        uint256 pool = _accruals.resolverPool;
+        amount = pool < RESOLVER_DECISION_FEE ? pool : RESOLVER_DECISION_FEE;
+        poolAfter = pool - amount;
+        if (amount != 0) _accruals.resolverPool = uint96(poolAfter);
     }
 
     /// @dev The caller acts for `party`: it is `party` or an operator `party` authorised.

@@ -8,7 +8,7 @@ import {Missions, Disputes} from "../types/DataTypes.sol";
 /// @notice The dispute court of the escrow: a party disputes a Submitted mission and pays the dispute
 /// reserve (DDR); a resolver takes the dispute and decides; either party may appeal and pay the appeal
 /// pool (LPP); an appeals resolver decides finally. Without a decision in time, anyone finalizes the
-/// dispute with the outcome that stands, or with the default outcome (an even split, no resolver fee).
+/// dispute with the outcome that stands, or with the default outcome (an even split, no resolver pay).
 /// Part of IMissionEscrow: the court holds the same funds as the missions, in the same contract.
 /// @dev Dispute states: Pending → Investigating → Resolved → (Appealed →) Finalized; Investigating
 /// returns to Pending when the resolver misses its deadline.
@@ -51,9 +51,9 @@ interface IDisputeCourt is IMissionEscrowState {
 
     /// @notice The resolver decided. Either party may appeal until `appealDeadline`.
     /// @param disputeId The dispute, now Resolved.
-    /// @param resolver The resolver who decided (paid at finalization).
+    /// @param resolver The resolver who decided (paid RESOLVER_DECISION_FEE from the resolver pool at finalization).
     /// @param outcome The decision.
-    /// @param splitPercentage The performer's share of the net reward in percent (Split only, else 0).
+    /// @param splitPercentage The performer's share of the disputed remainder in percent (Split only, else 0).
     /// @param resolutionHash The commitment to the off-chain reasoning.
     /// @param appealDeadline The end of the appeal window (unix seconds).
     event DisputeResolved(
@@ -78,7 +78,7 @@ interface IDisputeCourt is IMissionEscrowState {
     /// @param disputeId The dispute.
     /// @param appealResolver The appeals resolver.
     /// @param outcome The final decision.
-    /// @param splitPercentage The performer's share of the net reward in percent (Split only, else 0).
+    /// @param splitPercentage The performer's share of the disputed remainder in percent (Split only, else 0).
     /// @param resolutionHash The commitment to the off-chain reasoning.
     /// @param overturned True when the outcome or the split differs from the appealed decision.
     event AppealDecided(
@@ -94,9 +94,11 @@ interface IDisputeCourt is IMissionEscrowState {
     /// @param disputeId The dispute, now Finalized.
     /// @param missionId The mission, now Completed or Cancelled.
     /// @param outcome The outcome applied.
-    /// @param splitPercentage The performer's share of the net reward in percent (Split only, else 0).
-    /// @param missionState The mission's final state: Cancelled for PosterWins and Cancelled, else Completed.
-    /// @param payout Where the reward, DDR and LPP went; the shares sum to all three exactly.
+    /// @param splitPercentage The performer's share of the disputed remainder in percent (Split only, else 0).
+    /// @param missionState The mission's final state: Cancelled for PosterWins, Cancelled and a settlement of 0 to the
+    /// performer, else Completed.
+    /// @param payout Where the remainder, DDR and LPP went (they sum to all three exactly, with the pool's share in
+    /// `poolAmount`), and what the resolver pool paid the deciding resolver (`resolverAmount`, not part of the sum).
     /// @param byDefault True when no resolver decided in time and the default outcome applied.
     event DisputeFinalized(
         uint256 indexed disputeId,
@@ -118,7 +120,7 @@ interface IDisputeCourt is IMissionEscrowState {
     /// - the caller is `initiator` or its operator.
     /// - `initiator` is the mission's poster or performer.
     /// - the mission is Submitted and `block.timestamp < reviewDeadline`.
-    /// - the escrow receives exactly `reserveFor(reward)` from `initiator`.
+    /// - the escrow receives exactly `reserveFor(remainingOf(missionId))` from `initiator`.
     /// @param missionId The mission to dispute.
     /// @param initiator The party disputing; pays the DDR.
     /// @param reasonHash The commitment to the off-chain reason (not checked).
@@ -161,7 +163,7 @@ interface IDisputeCourt is IMissionEscrowState {
     /// - `splitPercentage` is 1..99 with Split, and 0 with any other outcome but None.
     /// @param disputeId The dispute.
     /// @param outcome The decision (not None).
-    /// @param splitPercentage The performer's share of the net reward in percent (Split only, else 0).
+    /// @param splitPercentage The performer's share of the disputed remainder in percent (Split only, else 0).
     /// @param resolutionHash The commitment to the off-chain reasoning.
     function resolveDispute(uint256 disputeId, Disputes.Outcome outcome, uint8 splitPercentage, bytes32 resolutionHash)
         external;
@@ -172,7 +174,7 @@ interface IDisputeCourt is IMissionEscrowState {
     /// - the caller is `appellant` or its operator.
     /// - `appellant` is the poster or the performer.
     /// - the dispute is Resolved and `block.timestamp < deadline`.
-    /// - the escrow receives exactly `reserveFor(reward)` from `appellant`.
+    /// - the escrow receives exactly `reserveFor(remainingOf(missionId))` from `appellant`.
     /// @param disputeId The dispute.
     /// @param appellant The party appealing; pays the LPP.
     function appealDispute(uint256 disputeId, address appellant) external;
@@ -187,7 +189,7 @@ interface IDisputeCourt is IMissionEscrowState {
     /// - `splitPercentage` is 1..99 with Split, and 0 with any other outcome but None.
     /// @param disputeId The dispute.
     /// @param outcome The final decision (not None).
-    /// @param splitPercentage The performer's share of the net reward in percent (Split only, else 0).
+    /// @param splitPercentage The performer's share of the disputed remainder in percent (Split only, else 0).
     /// @param resolutionHash The commitment to the off-chain reasoning.
     function decideAppeal(uint256 disputeId, Disputes.Outcome outcome, uint8 splitPercentage, bytes32 resolutionHash)
         external;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
-import {IDisputeCourt} from "./IDisputeCourt.sol";
+import {ISettlements} from "./ISettlements.sol";
 import {Missions} from "../types/DataTypes.sol";
 
 /// @title IMissionEscrow
@@ -14,8 +14,11 @@ import {Missions} from "../types/DataTypes.sol";
 /// the party authorised in the OperatorRegistry. Payouts are pushed to the party and fall back to a
 /// credit (`withdraw`) when the push fails, so a payee that cannot receive never blocks anyone else.
 /// Mission states: Open → Accepted → Submitted → Completed, or → Disputed (see IDisputeCourt); Open →
-/// Cancelled; Open or Accepted → Expired.
-interface IMissionEscrow is IDisputeCourt {
+/// Cancelled; Open or Accepted → Expired; Submitted or Disputed → Completed or Cancelled by an accepted
+/// settlement (ISettlements); Accepted or Submitted → Completed by releasing, or Cancelled by refunding,
+/// the whole remainder. Money can leave an Accepted or Submitted mission in parts (`releasePartial`,
+/// `refundPartial`); every later step acts on the remainder (`remainingOf`).
+interface IMissionEscrow is ISettlements {
     /*//////////////////////////////////////////////////////////////
                                 EVENTS
     //////////////////////////////////////////////////////////////*/
@@ -59,14 +62,36 @@ interface IMissionEscrow is IDisputeCourt {
         uint256 indexed missionId, address indexed performer, bytes32 proofHash, uint256 reviewDeadline
     );
 
-    /// @notice The reward was settled into the five shares.
+    /// @notice The remainder of the reward was settled into the five shares.
     /// @param missionId The mission, now Completed.
     /// @param performer The performer, paid `settlement.performerAmount`.
-    /// @param settlement The five shares; they sum to the reward exactly.
+    /// @param settlement The five shares; they sum to the remainder exactly (the reward when nothing was
+    /// released or refunded before).
     /// @param byClaim False for the poster's approval, true for a claim after the review window lapsed.
     event MissionCompleted(
         uint256 indexed missionId, address indexed performer, Missions.Settlement settlement, bool byClaim
     );
+
+    /// @notice The poster released `amount` of the remainder to the performer, settled as on approval.
+    /// @param missionId The mission; Completed when `remaining` is 0, else unchanged.
+    /// @param performer The performer, paid `settlement.performerAmount`.
+    /// @param amount The amount released (gross, before fees).
+    /// @param settlement The five shares of `amount`; they sum to it exactly.
+    /// @param remaining The remainder after the release.
+    event MissionReleased(
+        uint256 indexed missionId,
+        address indexed performer,
+        uint256 amount,
+        Missions.Settlement settlement,
+        uint256 remaining
+    );
+
+    /// @notice The performer refunded `amount` of the remainder to the poster.
+    /// @param missionId The mission; Cancelled when `remaining` is 0, else unchanged.
+    /// @param poster The poster, paid `amount`.
+    /// @param amount The amount refunded.
+    /// @param remaining The remainder after the refund.
+    event MissionRefunded(uint256 indexed missionId, address indexed poster, uint256 amount, uint256 remaining);
 
     /// @notice The poster cancelled an Open mission and got the reward back.
     /// @param missionId The mission, now Cancelled.
@@ -75,11 +100,12 @@ interface IMissionEscrow is IDisputeCourt {
     event MissionCancelled(uint256 indexed missionId, address indexed poster, uint256 refund);
 
     /// @notice The mission passed its expiry unfinished (Open, or Accepted without proof) and the poster
-    /// got the reward back.
+    /// got the remainder back.
     /// @param missionId The mission, now Expired.
     /// @param poster The poster.
     /// @param performer The performer who never submitted, or address(0).
-    /// @param refund The reward refunded, in the token's base units.
+    /// @param refund The remainder refunded (the reward unless parts were released or refunded), in the
+    /// token's base units.
     event MissionExpired(uint256 indexed missionId, address indexed poster, address performer, uint256 refund);
 
     /// @notice Credits of `account` were paid out to `account`.
@@ -152,7 +178,7 @@ interface IMissionEscrow is IDisputeCourt {
     /// @param proofHash The commitment to the off-chain proof.
     function submitProof(uint256 missionId, bytes32 proofHash) external;
 
-    /// @notice The poster approves the proof and the reward is settled and paid.
+    /// @notice The poster approves the proof and the remainder is settled and paid.
     /// @dev Emits `MissionCompleted`. Requirements:
     /// - the mission exists.
     /// - the caller is the poster or its operator.
@@ -161,7 +187,8 @@ interface IMissionEscrow is IDisputeCourt {
     /// @return settlement The five shares paid.
     function approveMission(uint256 missionId) external returns (Missions.Settlement memory settlement);
 
-    /// @notice Anyone settles a Submitted mission whose review window lapsed without approval or dispute.
+    /// @notice Anyone settles the remainder of a Submitted mission whose review window lapsed without
+    /// approval or dispute.
     /// @dev Emits `MissionCompleted`. Requirements:
     /// - the mission exists and is Submitted.
     /// - `block.timestamp >= reviewDeadline`.
@@ -178,14 +205,39 @@ interface IMissionEscrow is IDisputeCourt {
     /// @return refund The reward refunded to the poster.
     function cancelMission(uint256 missionId) external returns (uint256 refund);
 
-    /// @notice Anyone expires a mission past its expiry that is Open, or Accepted without proof; the full
-    /// reward is refunded to the poster.
+    /// @notice Anyone expires a mission past its expiry that is Open, or Accepted without proof; the
+    /// remainder is refunded to the poster.
     /// @dev Emits `MissionExpired`. Requirements:
     /// - the mission exists and is Open or Accepted.
     /// - `block.timestamp >= expiresAt`.
     /// @param missionId The mission.
-    /// @return refund The reward refunded to the poster.
+    /// @return refund The remainder refunded to the poster.
     function expireMission(uint256 missionId) external returns (uint256 refund);
+
+    /// @notice The poster releases `amount` of the remainder to the performer now, settled as on approval
+    /// (the shares of `amount`); releasing the whole remainder completes the mission.
+    /// @dev Emits `MissionReleased`. Clears both settlement offers. Requirements:
+    /// - the mission exists.
+    /// - the caller is the poster or its operator.
+    /// - the mission is Accepted (also past its expiry, until someone expires it) or Submitted.
+    /// - `1 <= amount <= remainingOf(missionId)`.
+    /// @param missionId The mission.
+    /// @param amount The amount released, in the token's base units (gross, before fees).
+    /// @return settlement The five shares paid.
+    function releasePartial(uint256 missionId, uint256 amount)
+        external
+        returns (Missions.Settlement memory settlement);
+
+    /// @notice The performer refunds `amount` of the remainder to the poster now; refunding the whole
+    /// remainder cancels the mission.
+    /// @dev Emits `MissionRefunded`. Clears both settlement offers. Requirements:
+    /// - the mission exists.
+    /// - the caller is the performer or its operator.
+    /// - the mission is Accepted (also past its expiry, until someone expires it) or Submitted.
+    /// - `1 <= amount <= remainingOf(missionId)`.
+    /// @param missionId The mission.
+    /// @param amount The amount refunded, in the token's base units.
+    function refundPartial(uint256 missionId, uint256 amount) external;
 
     /*//////////////////////////////////////////////////////////////
                                PAYMENTS

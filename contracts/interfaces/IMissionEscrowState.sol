@@ -22,6 +22,16 @@ interface IMissionEscrowState {
     /// @param labsTreasury The new receiver of the labs share.
     event TreasurySet(address protocolTreasury, address labsTreasury);
 
+    /// @notice The resolver who decided a dispute was paid from the resolver pool at its finalization (or
+    /// at a settlement accepted while the resolver was assigned). Not emitted when the pool is empty.
+    /// The pool's inflow has no event of its own: it is `resolverAmount` of every Settlement and
+    /// `poolAmount` of every dispute Payout.
+    /// @param disputeId The dispute.
+    /// @param resolver The resolver paid (pushed, or credited if the push failed).
+    /// @param amount RESOLVER_DECISION_FEE, or all the pool held if less.
+    /// @param poolAfter What the pool holds after the payment.
+    event ResolverPaid(uint256 indexed disputeId, address indexed resolver, uint256 amount, uint256 poolAfter);
+
     /*//////////////////////////////////////////////////////////////
                                CONSTANTS
     //////////////////////////////////////////////////////////////*/
@@ -42,9 +52,15 @@ interface IMissionEscrowState {
     /// @return The share in basis points.
     function LABS_FEE_BPS() external view returns (uint256);
 
-    /// @notice The resolver's share of a disputed reward when a resolver decided.
-    /// @return The share in basis points.
-    function RESOLVER_FEE_BPS() external view returns (uint256);
+    /// @notice The resolver pool's part of the protocol share of every settlement (the treasury gets the
+    /// rest).
+    /// @return The part in basis points of the protocol share (2,000 = 20 %).
+    function RESOLVER_POOL_BPS() external view returns (uint256);
+
+    /// @notice What a resolver who decided a dispute is paid from the resolver pool (all the pool holds if
+    /// less).
+    /// @return The fee in the token's base units (5 USDC).
+    function RESOLVER_DECISION_FEE() external view returns (uint256);
 
     /// @notice The dispute reserve (DDR) and appeal pool (LPP) as a share of the reward.
     /// @return The share in basis points.
@@ -106,6 +122,35 @@ interface IMissionEscrowState {
     /// @return mission The mission.
     function getMission(uint256 missionId) external view returns (Missions.Mission memory mission);
 
+    /// @notice What the escrow still holds of the mission's reward: reward − released − refunded while the
+    /// mission is Open, Accepted, Submitted or Disputed; 0 once it is Completed, Cancelled or Expired (the
+    /// final settlement paid the rest) or does not exist.
+    /// @param missionId The mission's id.
+    /// @return The remainder in the token's base units.
+    function remainingOf(uint256 missionId) external view returns (uint256);
+
+    /// @notice The open settlement offers on `missionId`, one per party, each the amount the performer
+    /// would get of the remainder (the poster the rest). None outside Submitted and Disputed.
+    /// @param missionId The mission's id.
+    /// @return posterOffered Whether the poster has an offer open.
+    /// @return posterPerformerAmount The poster's offer (performer's amount), 0 if none.
+    /// @return performerOffered Whether the performer has an offer open.
+    /// @return performerPerformerAmount The performer's offer (performer's amount), 0 if none.
+    function offersOf(uint256 missionId)
+        external
+        view
+        returns (
+            bool posterOffered,
+            uint256 posterPerformerAmount,
+            bool performerOffered,
+            uint256 performerPerformerAmount
+        );
+
+    /// @notice The resolver pool: funded by RESOLVER_POOL_BPS of the protocol share of every settlement,
+    /// it pays RESOLVER_DECISION_FEE per decided dispute.
+    /// @return The pool in the token's base units.
+    function resolverPool() external view returns (uint256);
+
     /// @notice The dispute `disputeId`; state `None` when it does not exist.
     /// @param disputeId The dispute's id (1-based).
     /// @return The dispute.
@@ -140,10 +185,10 @@ interface IMissionEscrowState {
     /// @return The reserve in the token's base units.
     function reserveFor(uint256 reward) external pure returns (uint256);
 
-    /// @notice The settlement an approval of `reward` with `guildFeeBps` pays.
-    /// @param reward The mission's reward in the token's base units.
+    /// @notice The settlement an approval of `reward` (or a release of that amount) with `guildFeeBps` pays.
+    /// @param reward The amount settled in the token's base units.
     /// @param guildFeeBps The guild fee snapshotted on the mission, in basis points.
-    /// @return The five shares; they sum to `reward` exactly.
+    /// @return The five shares (`resolverAmount`: the pool's part); they sum to `reward` exactly.
     function previewSettlement(uint256 reward, uint16 guildFeeBps)
         external
         pure

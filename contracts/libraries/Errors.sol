@@ -49,8 +49,8 @@ library Errors {
     /// @notice Thrown when `account`, the caller, is neither the performer nor an operator of the performer.
     error MissionEscrow_NotPerformer(uint256 missionId, address account);
 
-    /// @notice Thrown when `account` disputes, appeals or submits evidence but is neither the poster nor the
-    /// performer of the mission.
+    /// @notice Thrown when `account` disputes, appeals, submits evidence or offers, withdraws or accepts a
+    /// settlement but is neither the poster nor the performer of the mission.
     error MissionEscrow_NotParty(uint256 missionId, address account);
 
     /// @notice Thrown when the poster tries to accept their own mission.
@@ -110,6 +110,18 @@ library Errors {
 
     /// @notice Thrown when the appeals resolver is the resolver whose decision is appealed.
     error MissionEscrow_SameResolver(uint256 disputeId, address resolver);
+
+    /// @notice Thrown when a partial release or refund is not in 1..`remainder`, or a settlement offer is
+    /// above `remainder` (the mission's remainder, `remainingOf`).
+    error MissionEscrow_InvalidAmount(uint256 amount, uint256 remainder);
+
+    /// @notice Thrown when `party` withdraws an offer it has not made, or accepts the other party's offer
+    /// when there is none (`party` is then the other party, whose offer is missing).
+    error MissionEscrow_NoOffer(uint256 missionId, address party);
+
+    /// @notice Thrown when a settlement is accepted for `expected` to the performer but the other party's
+    /// open offer is now `actual`.
+    error MissionEscrow_OfferChanged(uint256 missionId, uint256 expected, uint256 actual);
 
     /// @notice Thrown when the escrow is deployed with a token that does not have 6 decimals.
     error MissionEscrow_InvalidToken(address token, uint8 decimals);

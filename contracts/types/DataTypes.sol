@@ -27,6 +27,10 @@ library Missions {
     /// @dev A mission as `getMission` returns it (stored as `Record`). `reward` is in the stablecoin's base units (6 decimals); uint64 holds
     /// up to 1.8e13 whole units. `guildFeeBps` is snapshotted at creation so a guild cannot raise its
     /// fee on a mission already in flight. `reviewDeadline` is 0 until proof is submitted.
+    /// `released` and `refunded` are what `releasePartial` and `refundPartial` moved (gross, before fees);
+    /// the final settlement (approve, claim, expiry, dispute, settlement offer) does not add to them. What
+    /// the escrow still holds for an unfinished mission is `reward - released - refunded`
+    /// (`remainingOf`). Appended last so that decoders of the older fields keep their positions.
     struct Mission {
         address poster;
         uint64 reward;
@@ -37,6 +41,8 @@ library Missions {
         State state;
         uint16 guildFeeBps;
         bytes32 detailsHash;
+        uint64 released;
+        uint64 refunded;
     }
 
     /// @dev How the escrow stores a mission (`Mission` is what `getMission` returns; same fields, same
@@ -45,6 +51,9 @@ library Missions {
     /// writes two new slots, acceptance the third (the 95 bytes of a mission need three), and no step
     /// rewrites a slot it just created. Submit reads slot 0 for the expiry, which the existence check
     /// already reads. G1 in docs/bench: 5,000 gas less per no-guild lifecycle than `Mission`'s packing.
+    /// Slot 3 (`released`, `refunded`) is written only by a partial release or refund, which also sets
+    /// `parts` in slot 1: every other step reads slot 3 only when `parts` is set, so a plain lifecycle
+    /// never touches it.
     struct Record {
         // slot 0
         address poster;
@@ -56,11 +65,33 @@ library Missions {
         State state;
         uint16 guildFeeBps;
         uint32 guildId;
+        bool parts; // a partial release or refund happened: slot 3 is not zero
         // slot 2
         bytes32 detailsHash;
+        // slot 3
+        uint64 released;
+        uint64 refunded;
+    }
+
+    /// @dev The two open settlement offers of a mission, one slot: each party's amount for the performer
+    /// (0 is a valid offer, hence the flags).
+    struct Offers {
+        bool posterOffered;
+        uint64 posterPerformerAmount;
+        bool performerOffered;
+        uint64 performerPerformerAmount;
+    }
+
+    /// @dev What the escrow accrues for others than the parties, in one slot. Today only the resolver
+    /// pool; the remaining 160 bits are kept for protocol and labs accruals (issue 40's accrue-and-
+    /// withdraw), so that a settlement would write the pool and the treasuries' accruals in one SSTORE.
+    struct Accruals {
+        uint96 resolverPool;
     }
 
     /// @dev The five shares of the spec's settlement. They always sum exactly to the amount settled.
+    /// `protocolAmount` is the protocol treasury's part of the protocol share; `resolverAmount` is the
+    /// rest of that share (RESOLVER_POOL_BPS of it), added to the resolver pool.
     struct Settlement {
         uint256 performerAmount;
         uint256 protocolAmount;
@@ -101,7 +132,7 @@ library Disputes {
         uint32 deadline; // Investigating: resolution deadline; Resolved: appeal deadline; Appealed: decision deadline
         State state;
         Outcome outcome;
-        uint8 splitPercentage; // performer's share of the net reward, in percent, when outcome is Split
+        uint8 splitPercentage; // performer's share of the disputed remainder, in percent, when outcome is Split
         // slot 2
         address appellant;
         uint64 ddrAmount;
@@ -116,17 +147,20 @@ library Disputes {
         bytes32 resolutionHash;
     }
 
-    /// @dev Where every token held for a disputed mission went when the dispute was finalized.
-    /// posterAmount + performerAmount + protocolAmount + guildAmount + labsAmount + resolverAmount
-    /// == reward + ddrAmount + lppAmount, exactly.
+    /// @dev Where every token held for a disputed mission went when the dispute was finalized
+    /// (`reward` is the mission's remainder when it was disputed):
+    /// posterAmount + performerAmount + protocolAmount + guildAmount + labsAmount + poolAmount
+    /// == reward + ddrAmount + lppAmount, exactly. `resolverAmount` is paid from the resolver pool, not
+    /// from these amounts.
     struct Payout {
         uint256 posterAmount; // reward refund plus any DDR/LPP credited to the poster
         uint256 performerAmount; // net performer share plus any DDR/LPP credited to the performer
-        uint256 protocolAmount;
+        uint256 protocolAmount; // the protocol treasury's part of the protocol share
         uint256 guildAmount;
         uint256 labsAmount;
-        uint256 resolverAmount;
+        uint256 resolverAmount; // paid to `resolver` from the resolver pool (0 if none or the pool is empty)
         address resolver; // who was paid resolverAmount (address(0) when none)
+        uint256 poolAmount; // the resolver pool's part of the protocol share, added to the pool
     }
 }
 

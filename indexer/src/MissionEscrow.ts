@@ -6,6 +6,7 @@ import { readDeployment } from "../lib/deployment.ts";
 import { reserveFor } from "../../domain/xp.ts";
 import { openJournal } from "../store/journal.ts";
 import { deriveCompletion } from "../store/completion.ts";
+import { bookSettlement, clearOffers } from "../store/money.ts";
 import { missionStep } from "../store/missions.ts";
 import { updateUser } from "../store/users.ts";
 import { lc, ZERO_ADDRESS } from "../store/types.ts";
@@ -30,6 +31,8 @@ ponder.on("MissionEscrow:MissionCreated", async ({ event, context }) => {
     ddrAmount,
     guildFeeBps,
     state: "Open",
+    released: 0n,
+    refunded: 0n,
     detailsHash,
     expiresAt,
     createdAt: t,
@@ -116,7 +119,11 @@ ponder.on("MissionEscrow:MissionCompleted", async ({ event, context }) => {
     },
     { missionId: m.id, account: performer },
   );
-  await deriveCompletion(context, event, j, m, performer, s);
+  // The settlement is of the remainder (the reward unless parts were released or refunded before).
+  const remainder = m.reward - m.released - m.refunded;
+  await bookSettlement(context, event, m, performer, remainder, s);
+  await clearOffers(context, m.id);
+  await deriveCompletion(context, event, j, m, performer, m.released + remainder);
 });
 
 ponder.on("MissionEscrow:MissionCancelled", async ({ event, context }) => {

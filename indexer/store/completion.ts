@@ -1,5 +1,7 @@
-// Everything an undisputed completion derives: XP (base, streak, board, first mission, referral,
-// curation), stats, guild totals and the performer's guild XP.
+// Everything a completion the parties agreed to derives (approval, claim, the last partial release,
+// an accepted settlement): XP (base, streak, board, first mission, referral, curation), the completion
+// count, guild totals and the performer's guild XP. The money of each payment is booked apart
+// (store/money.ts `bookPayment`), once per payment.
 import { boardEntries, guildMembers, guilds } from "ponder:schema";
 import { boardEntryId, memberId } from "../../domain/index.ts";
 import { builderLevel, completionAward, nextStreak, XP } from "../../domain/xp.ts";
@@ -24,7 +26,8 @@ export async function deriveCompletion(
   j: Journal,
   m: Mission,
   performer: Addr,
-  s: { performerAmount: bigint; guildAmount: bigint },
+  /** What the performer's side was actually paid for the mission (gross, before fees): the XP's basis. */
+  paid: bigint,
 ) {
   const now = event.block.timestamp;
   const ids = { missionId: m.id, missionOnChainId: m.onChainId };
@@ -35,7 +38,7 @@ export async function deriveCompletion(
 
   let missionXp = 0;
   const builderBps = builderLevel(user.builderScore).bps;
-  for (const part of completionAward({ reward: m.reward, streak, builderBps, onBoard })) {
+  for (const part of completionAward({ reward: paid, streak, builderBps, onBoard })) {
     const reason =
       part.source === "mission_complete"
         ? `Completed mission ${m.onChainId}`
@@ -56,10 +59,8 @@ export async function deriveCompletion(
     streakCount: streak,
     lastCompletionAt: now,
     missionsCompleted: u.missionsCompleted + 1,
-    totalEarned: u.totalEarned + s.performerAmount,
     firstMissionAwarded: true,
   }));
-  await updateUser(context, m.poster, now, (u) => ({ totalSpent: u.totalSpent + m.reward }));
 
   if (!user.firstMissionAwarded) {
     await awardXp(context, event, j, {
@@ -85,7 +86,6 @@ export async function deriveCompletion(
   if (m.guildId && m.guildUuid) {
     await context.db.update(guilds, { id: m.guildUuid }).set((g) => ({
       totalCompleted: g.totalCompleted + 1,
-      totalEarned: g.totalEarned + s.guildAmount,
       updatedBlock: event.block.number,
     }));
     const member = await context.db.find(guildMembers, { id: memberId(m.guildId, performer) });

@@ -3,6 +3,7 @@ import { disputes, guilds, missions } from "ponder:schema";
 import { disputeMoney, type DisputeOutcome, disputeSides, disputeUuid, type MissionState, type Payout } from "../../domain/index.ts";
 import { XP } from "../../domain/xp.ts";
 import { openJournal } from "./journal.ts";
+import { poolIn } from "./money.ts";
 import { payReferral } from "./referrals.ts";
 import { updateUser } from "./users.ts";
 import { awardXp } from "./xp.ts";
@@ -38,18 +39,24 @@ export async function finalizeDispute(
     payoutLabs: p.labsAmount,
     payoutResolver: p.resolverAmount,
     payoutResolverAddress: p.resolver === ZERO_ADDRESS ? null : lc(p.resolver),
+    payoutPool: p.poolAmount,
     updatedBlock: event.block.number,
   });
   const completed = f.missionState === "Completed";
   const tx = event.transaction.hash;
-  const m = await context.db.update(missions, { id: d.missionId }).set({
-    state: f.missionState,
-    ...(completed
-      ? { completedAt: now, completedTxHash: tx }
-      : { cancelledAt: now, cancelledTxHash: tx, refundAmount: p.posterAmount }),
-    updatedBlock: event.block.number,
-    updatedAt: now,
-  });
+  // An accepted settlement (MissionSettled, earlier in this transaction) already ended the mission and
+  // booked its money and XP: this only closes the dispute.
+  const agreed = d.settledByAgreement === true;
+  const m = agreed
+    ? (await context.db.find(missions, { id: d.missionId }))!
+    : await context.db.update(missions, { id: d.missionId }).set({
+        state: f.missionState,
+        ...(completed
+          ? { completedAt: now, completedTxHash: tx }
+          : { cancelledAt: now, cancelledTxHash: tx, refundAmount: p.posterAmount }),
+        updatedBlock: event.block.number,
+        updatedAt: now,
+      });
   const j = openJournal(context, event);
   const parties = { poster: d.poster, performer: d.performer };
   await j.emit(
@@ -64,17 +71,21 @@ export async function finalizeDispute(
       missionState: f.missionState,
       payout: p,
       byDefault: f.byDefault,
+      settledByAgreement: agreed,
     },
     { missionId: m.id, account: d.initiator },
   );
   await j.emit(
     completed ? "MISSION_COMPLETED" : "MISSION_CANCELLED",
-    { id: m.id, onChainId: m.onChainId, ...parties, viaDispute: true, disputeId: id, payout: p },
+    { id: m.id, onChainId: m.onChainId, ...parties, viaDispute: true, disputeId: id, payout: p, ...(agreed ? { via: "settlement" as const } : {}) },
     { missionId: m.id, account: completed ? d.performer : d.poster },
   );
+  if (agreed) return;
 
+  await poolIn(context, event, p.poolAmount);
   const money = disputeMoney({
-    reward: m.reward,
+    // The dispute was about the remainder: what partial releases and refunds had not paid out yet.
+    reward: m.reward - m.released - m.refunded,
     ...parties,
     initiator: d.initiator,
     appellant: d.appellant,

@@ -25,17 +25,19 @@ export const RATING_SCHEMA_UID = keccak256(encodePacked(["string", "address", "b
 
 const bps = (x: bigint, b: bigint) => (x * b) / 10_000n;
 /**
- * A decided Split (no guild, no appeal): resolver 2 % of the reward; the performer's `pct` % of the
- * net reward less protocol 2.5 % and labs 1 % of that part; the poster the rest; the DDR (5 %, at
- * least 1 USDC) back to the initiator.
+ * A decided Split (no guild, no appeal): the performer's `pct` % of the reward settled as on approval
+ * (protocol 2.5 % of that part, 20 % of which into the resolver pool, labs 1 %); the poster the rest;
+ * the DDR (5 %, at least 1 USDC) back to the initiator; the resolver paid min(5 USDC, pool) from the
+ * resolver pool, which this dispute's share has just funded (`poolBefore`: the pool before).
  */
-export function splitPayout(reward: bigint, pct: number) {
-  const resolver = bps(reward, 200n);
-  const net = reward - resolver;
-  const part = (net * BigInt(pct)) / 100n;
-  const protocol = bps(part, 250n), labs = bps(part, 100n);
+export function splitPayout(reward: bigint, pct: number, poolBefore: bigint) {
+  const part = (reward * BigInt(pct)) / 100n;
+  const protocolShare = bps(part, 250n), labs = bps(part, 100n);
+  const poolShare = bps(protocolShare, 2_000n);
+  const pool = poolBefore + poolShare;
+  const resolver = pool < 5_000_000n ? pool : 5_000_000n;
   const ddr = bps(reward, 500n) > 1_000_000n ? bps(reward, 500n) : 1_000_000n;
-  return { poster: net - part, performer: part - protocol - labs, protocol, labs, resolver, ddr };
+  return { poster: reward - part, performer: part - protocolShare - labs, protocol: protocolShare - poolShare, labs, resolver, ddr };
 }
 
 const balanceOf = (chain: StandIn, a: Address) =>
@@ -99,6 +101,7 @@ export async function disputeToFinal(
   const parties = { poster: poster.account.address, performer: performer.account.address, resolver: resolver.account.address, protocolTreasury, labsTreasury };
   const before = new Map<string, bigint>();
   for (const a of Object.values(parties)) before.set(a.toLowerCase(), await balanceOf(chain, a));
+  const poolBefore = await chain.client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "resolverPool" });
 
   const raised = await call("POST", `/missions/${missionId}/dispute`, { reason: "The tyre is flat again an hour later.", evidence: "https://example.org/photo.jpg" }, poster.token);
   const id = raised.data.disputeId as string;
@@ -135,7 +138,7 @@ export async function disputeToFinal(
     throw new Error(`not finalised as decided: ${JSON.stringify(d).slice(0, 400)}`);
   }
 
-  const p = splitPayout(reward, pct);
+  const p = splitPayout(reward, pct, poolBefore);
   const expected = new Map<string, bigint>([...before.keys()].map((k) => [k, 0n]));
   const add = (a: Address, v: bigint) => expected.set(a.toLowerCase(), expected.get(a.toLowerCase())! + v);
   add(parties.poster, p.poster); // the DDR was paid and refunded: no net change

@@ -10,6 +10,7 @@ contract Gas_Test is Base {
     uint256 internal openId;
     uint256 internal acceptedId;
     uint256 internal submittedId;
+    uint256 internal offeredId;
 
     function setUp() public override {
         super.setUp();
@@ -19,6 +20,9 @@ contract Gas_Test is Base {
         openId = createOpen();
         acceptedId = createAccepted(REWARD, 0);
         submittedId = createSubmitted();
+        offeredId = createSubmitted();
+        vm.prank(users.performer);
+        escrow.offerSettlement(offeredId, users.performer, 60e6);
     }
 
     function test_Gas_1_CreateMission() external {
@@ -52,5 +56,22 @@ contract Gas_Test is Base {
         escrow.submitProof(id, PROOF_HASH);
         vm.prank(users.poster);
         escrow.approveMission(id);
+    }
+
+    /// @dev Issue 39: a partial release (settled as an approval of the amount, the mission stays Accepted).
+    function test_Gas_6_ReleasePartial() external {
+        vm.prank(users.poster);
+        escrow.releasePartial(acceptedId, 40e6);
+    }
+
+    /// @dev Issue 39: a settlement offer, and the other party accepting one (pays both parties and the fees).
+    function test_Gas_7_OfferSettlement() external {
+        vm.prank(users.poster);
+        escrow.offerSettlement(submittedId, users.poster, 50e6);
+    }
+
+    function test_Gas_8_AcceptSettlement() external {
+        vm.prank(users.poster);
+        escrow.acceptSettlement(offeredId, users.poster, 60e6);
     }
 }

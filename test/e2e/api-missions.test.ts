@@ -127,7 +127,9 @@ describe("mission flow", () => {
       return parseAmount(st[k]);
     });
     expect(parts.reduce((x, y) => x + y, 0n)).toBe(usdc(12.5));
-    expect(st.protocolAmount).toBe("0.312500"); // 2.5 %
+    // The 2.5 % protocol share (0.3125): 80 % to the treasury, 20 % into the resolver pool.
+    expect(st.protocolAmount).toBe("0.250000");
+    expect(st.resolverAmount).toBe("0.062500");
     const done = await call(api.url, "GET", `/missions/${m.id}`);
     expect(done.body.data.state).toBe("Completed");
     expect(done.body.data.completedAt).not.toBeNull();

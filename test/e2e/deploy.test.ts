@@ -112,6 +112,11 @@ describe("deploy", () => {
       [c.MissionEscrow.address, "takeDispute(uint256,address)"],
       [c.MissionEscrow.address, "resolveDispute(uint256,uint8,uint8,bytes32)"],
       [c.MissionEscrow.address, "releaseDispute(uint256)"],
+      [c.MissionEscrow.address, "releasePartial(uint256,uint256)"],
+      [c.MissionEscrow.address, "refundPartial(uint256,uint256)"],
+      [c.MissionEscrow.address, "offerSettlement(uint256,address,uint256)"],
+      [c.MissionEscrow.address, "withdrawSettlement(uint256,address)"],
+      [c.MissionEscrow.address, "acceptSettlement(uint256,address,uint256)"],
       [c.GuildRegistry.address, "join(uint32,address)"],
       [c.OperatorRegistry.address, "renounceOperator(address)"],
     ];

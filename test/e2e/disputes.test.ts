@@ -40,12 +40,15 @@ type Outcome = "PosterWins" | "PerformerWins" | "Split" | "Cancelled";
 function expectedPayout(o: {
   outcome: Outcome; split?: number; decided: boolean; initiatorIsPoster: boolean;
   appeal?: { appellantIsPoster: boolean; upheld: boolean };
-}) {
-  const resolverAmount = o.decided ? bps(REWARD, 200n) : 0n;
-  const net = REWARD - resolverAmount;
-  const part = o.outcome === "PerformerWins" ? net : o.outcome === "Split" ? (net * BigInt(o.split!)) / 100n : 0n;
-  const protocol = bps(part, 250n), labs = bps(part, 100n);
-  let posterAmount = net - part, performerAmount = part - protocol - labs;
+}, poolBefore: bigint) {
+  // Fees only on the performer's part, settled as on approval (20 % of the protocol share into the
+  // resolver pool); the resolver who decided is paid min(5 USDC, pool) from the pool, which this
+  // dispute's own share has just funded.
+  const part = o.outcome === "PerformerWins" ? REWARD : o.outcome === "Split" ? (REWARD * BigInt(o.split!)) / 100n : 0n;
+  const protocolShare = bps(part, 250n), labs = bps(part, 100n);
+  const poolShare = bps(protocolShare, 2_000n);
+  const protocol = protocolShare - poolShare;
+  let posterAmount = REWARD - part, performerAmount = part - protocolShare - labs;
   const ddr = reserve(REWARD);
   const winner = o.outcome === "PosterWins" ? "poster" : o.outcome === "PerformerWins" ? "performer" : null;
   const initiator = o.initiatorIsPoster ? "poster" : "performer";
@@ -58,8 +61,13 @@ function expectedPayout(o: {
     if (lppTo === "poster") posterAmount += reserve(REWARD);
     else performerAmount += reserve(REWARD);
   }
+  const pool = poolBefore + poolShare;
+  const resolverAmount = o.decided ? (pool < RESOLVER_FEE ? pool : RESOLVER_FEE) : 0n;
   return { posterAmount, performerAmount, protocol, labs, resolverAmount };
 }
+const RESOLVER_FEE = 5_000_000n;
+const resolverPool = () =>
+  chain.client.readContract({ address: chain.c.MissionEscrow.address, abi: missionEscrowAbi, functionName: "resolverPool" }) as Promise<bigint>;
 
 async function balances(addresses: Address[]) {
   const out = new Map<string, bigint>();
@@ -84,8 +92,9 @@ async function disputedMission(initiator: typeof poster) {
   ok(await call(api.url, "POST", `/missions/${missionId}/submit`, { token: tok(performer), body: { proofType: "text", proofData: "done" } }));
   const who = [poster.address, performer.address, resolver.address, appeals.address, ...treasuries];
   const before = await balances(who);
+  const pool = await resolverPool();
   const d = ok(await call(api.url, "POST", `/missions/${missionId}/dispute`, { token: tok(initiator), body: { reason: "disagree" } }));
-  return { missionId, id: d.data.disputeId as string, before, who };
+  return { missionId, id: d.data.disputeId as string, before, who, pool };
 }
 
 /** Every party's balance change since before the dispute equals payout minus deposits paid. */
@@ -232,7 +241,7 @@ describe("dispute lifecycle", () => {
     const f = ok(await finalize(s.id));
     expect(f.dispute).toMatchObject({ state: "Finalized", outcome: "PosterWins", missionState: "Cancelled", byDefault: false });
     expect(f.dispute.finalizedAt).not.toBeNull();
-    await expectBalances(s, expectedPayout({ outcome: "PosterWins", decided: true, initiatorIsPoster: false }), { performer: reserve(REWARD) }, resolver.address);
+    await expectBalances(s, expectedPayout({ outcome: "PosterWins", decided: true, initiatorIsPoster: false }, s.pool), { performer: reserve(REWARD) }, resolver.address);
     expect(ok(await call(api.url, "GET", `/missions/${s.missionId}`)).data.state).toBe("Cancelled");
     expectError(await finalize(s.id), 409, "INVALID_DISPUTE_STATE");
   });
@@ -247,7 +256,7 @@ describe("dispute lifecycle", () => {
     const k = await api.server.deps.keeper.tick(DISPUTES_ONLY);
     expect(k.leader).toBe(true);
     expect(k.disputes.finalized).toContain(onChainId);
-    const d = await expectBalances(s, expectedPayout({ outcome: "PerformerWins", decided: true, initiatorIsPoster: true }), { poster: reserve(REWARD) }, resolver.address);
+    const d = await expectBalances(s, expectedPayout({ outcome: "PerformerWins", decided: true, initiatorIsPoster: true }, s.pool), { poster: reserve(REWARD) }, resolver.address);
     expect(d).toMatchObject({ state: "Finalized", missionState: "Completed" });
     expect(ok(await call(api.url, "GET", `/missions/${s.missionId}`)).data.state).toBe("Completed");
   });
@@ -259,7 +268,7 @@ describe("dispute lifecycle", () => {
     expect(r.dispute).toMatchObject({ outcome: "Split", splitPercentage: 70 });
     await chain.timeTravel(3 * DAY + 1);
     ok(await finalize(s.id));
-    await expectBalances(s, expectedPayout({ outcome: "Split", split: 70, decided: true, initiatorIsPoster: false }), { performer: reserve(REWARD) }, resolver.address);
+    await expectBalances(s, expectedPayout({ outcome: "Split", split: 70, decided: true, initiatorIsPoster: false }, s.pool), { performer: reserve(REWARD) }, resolver.address);
   });
 
   it("Cancelled: the poster gets the net reward back, the DDR is refunded", async () => {
@@ -269,7 +278,7 @@ describe("dispute lifecycle", () => {
     await chain.timeTravel(3 * DAY + 1);
     const f = ok(await finalize(s.id));
     expect(f.dispute.missionState).toBe("Cancelled");
-    await expectBalances(s, expectedPayout({ outcome: "Cancelled", decided: true, initiatorIsPoster: true }), { poster: reserve(REWARD) }, resolver.address);
+    await expectBalances(s, expectedPayout({ outcome: "Cancelled", decided: true, initiatorIsPoster: true }, s.pool), { poster: reserve(REWARD) }, resolver.address);
   });
 
   it("an appeal overturns PosterWins to PerformerWins; the LPP goes back to the appellant", async () => {
@@ -288,7 +297,7 @@ describe("dispute lifecycle", () => {
     expect(d.dispute).toMatchObject({ state: "Finalized", outcome: "PerformerWins", appealOverturned: true, missionState: "Completed" });
     await expectBalances(
       s,
-      expectedPayout({ outcome: "PerformerWins", decided: true, initiatorIsPoster: false, appeal: { appellantIsPoster: false, upheld: false } }),
+      expectedPayout({ outcome: "PerformerWins", decided: true, initiatorIsPoster: false, appeal: { appellantIsPoster: false, upheld: false } }, s.pool),
       { performer: 2n * reserve(REWARD) },
       resolver.address,
     );
@@ -309,7 +318,7 @@ describe("dispute lifecycle", () => {
     await chain.timeTravel(27 * DAY + 1); // 30 days after raising: the dispute timeout
     const f = ok(await finalize(s.id));
     expect(f.dispute).toMatchObject({ state: "Finalized", outcome: "Split", splitPercentage: 50, byDefault: true });
-    await expectBalances(s, expectedPayout({ outcome: "Split", split: 50, decided: false, initiatorIsPoster: true }), { poster: reserve(REWARD) }, null);
+    await expectBalances(s, expectedPayout({ outcome: "Split", split: 50, decided: false, initiatorIsPoster: true }, s.pool), { poster: reserve(REWARD) }, null);
   });
 });
 

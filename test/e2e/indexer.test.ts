@@ -116,10 +116,10 @@ describe("missions", () => {
     const [s] = await q(`SELECT * FROM $v.settlements WHERE mission_id = $1`, [m!.id]);
     expect(s).toMatchObject({
       performer_amount: "96500000",
-      protocol_amount: "2500000",
+      protocol_amount: "2000000", // the treasury's part of the 2.5 % protocol share
       guild_amount: "0",
       labs_amount: "1000000",
-      resolver_amount: "0",
+      resolver_amount: "500000", // the rest (20 %) into the resolver pool
       by_claim: false,
     });
     expect(BigInt(s!.performer_amount)).toBe(preview.performerAmount);
@@ -254,19 +254,21 @@ describe("disputes", () => {
       resolver: lower(env.resolver.address),
     });
     await env.timeTravel(APPEAL_WINDOW);
+    const pool = (await env.client.readContract({ address: c.MissionEscrow.address, abi: missionEscrowAbi as Abi, functionName: "resolverPool" })) as bigint;
     await escrow(poster, "finalizeDispute", [d.disputeId]);
     expect(await dispute(d.disputeId)).toMatchObject({
       state: "Finalized",
       outcome: "PosterWins",
       by_default: false,
       mission_state: "Cancelled",
-      payout_poster: "103000000",
+      payout_poster: "105000000", // the whole reward and the poster's own DDR back
       payout_performer: "0",
-      payout_resolver: "2000000",
+      payout_pool: "0",
+      payout_resolver: (pool < 5_000_000n ? pool : 5_000_000n).toString(), // from the resolver pool
       payout_resolver_address: lower(env.resolver.address),
     });
     expect((await mission(d.onChainId))!.state).toBe("Cancelled");
-    expect(await stats(poster.address)).toMatchObject({ disputes_won: 1, total_xp: 100, total_spent: "2000000" });
+    expect(await stats(poster.address)).toMatchObject({ disputes_won: 1, total_xp: 100, total_spent: "0" });
     expect(await stats(performer.address)).toMatchObject({ disputes_lost: 1, total_xp: 9, streak_count: 0 });
     expect((await ledger(performer.address)).at(-1)).toMatchObject({
       source: "dispute_lost",
@@ -288,7 +290,7 @@ describe("disputes", () => {
     expect(await dispute(win.disputeId)).toMatchObject({
       outcome: "PerformerWins",
       mission_state: "Completed",
-      payout_performer: "99570000",
+      payout_performer: "101500000", // 100 settled as on approval (96.5) and the poster's forfeited DDR (5)
     });
     expect(await dispute(split.disputeId)).toMatchObject({
       outcome: "Split",

@@ -8,9 +8,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDatabase, type Database } from "../../api/db/client.ts";
 import { runMigrations } from "../../api/db/migrate.ts";
-import type { Deps } from "../../api/deps.ts";
 import { createLogger } from "../../api/lib/logger.ts";
-import { startReactorRunner } from "../../api/reactors/runner.ts";
+import { reactorRunner } from "../../api/reactors/runner.ts";
 import type { JournalEntry, Reactor } from "../../api/reactors/types.ts";
 import { journalRepository } from "../../api/repositories/journal.repository.ts";
 import { locksRepository } from "../../api/repositories/locks.repository.ts";
@@ -83,15 +82,16 @@ describe("journal order", () => {
       { name: `journal-order-all-${tag}`, handle: async (e: JournalEntry) => void seen.all.push(e.id) },
       { name: `journal-order-typed-${tag}`, types: ["MISSION_ACCEPTED"], handle: async (e: JournalEntry) => void seen.filtered.push(e.id) },
     ];
-    const env = { CHAIN_SCHEMA: schema, REACTORS_POLL_MS: 20 };
-    const repos = { journal: journalRepository(database.pool, schema), locks: locksRepository(database.pool) };
-    const deps = { database, env, repos, logger: createLogger("silent") } as unknown as Deps;
     // The runner reads 200 entries per batch: 168 rows span both boundaries in one batch, the case
     // that lost entries. Start it with a cursor just below block 95 so the first batch begins there.
     await database.pool.query(`INSERT INTO api.reactor_cursors (reactor, last_id) VALUES ($1, $3), ($2, $3)`, [
       reactors[0]!.name, reactors[1]!.name, (journalKey(95n, 0, 0) - 1n).toString(),
     ]);
-    const runner = startReactorRunner(deps, reactors, { pollMs: 20 });
+    const runner = reactorRunner(
+      { journal: journalRepository(database.pool, schema), locks: locksRepository(database.pool), logger: createLogger("silent"), pollMs: 20 },
+      reactors,
+    );
+    runner.start();
     try {
       const expectedAll = ids.filter((id) => id >= journalKey(95n, 0, 0));
       const deadline = Date.now() + 30_000;

@@ -136,6 +136,15 @@ export const MATRIX: Record<string, RouteSpec> = {
   "POST /missions/:id/approve": guarded("owner", "the poster", "poster", "performer", 403, "NOT_POSTER", 200, (f) => ({ path: `/missions/${f.missionSubmitted}/approve`, body: { rating: 5 } })),
   "POST /missions/:id/cancel": guarded("owner", "the poster", "poster", "stranger", 403, "NOT_POSTER", 200, (f) => ({ path: `/missions/${f.missionToCancel}/cancel` })),
   "POST /missions/:id/dispute": guarded("owner", "either party", "performer", "stranger", 403, "FORBIDDEN", 200, (f) => ({ path: `/missions/${f.missionToDispute}/dispute`, body: { reason: "The poster does not answer." } })),
+  // Money in trouble: parties only (anyone else 403 FORBIDDEN). The fixture's Completed mission answers the
+  // parties' writes with 409 (INVALID_STATE / NO_OFFER): authorization is what this matrix checks; the
+  // flows themselves are settlement.test.ts's.
+  "GET /missions/:id/settlement": guarded("owner", "either party", "poster", "stranger", 403, "FORBIDDEN", 200, (f) => ({ path: `/missions/${f.missionCompleted}/settlement` })),
+  "POST /missions/:id/settlement": guarded("owner", "either party", "performer", "stranger", 403, "FORBIDDEN", 409, (f) => ({ path: `/missions/${f.missionCompleted}/settlement`, body: { performerAmount: "1" } }), "INVALID_STATE"),
+  "DELETE /missions/:id/settlement": guarded("owner", "either party", "performer", "stranger", 403, "FORBIDDEN", 409, (f) => ({ path: `/missions/${f.missionCompleted}/settlement` }), "NO_OFFER"),
+  "POST /missions/:id/settlement/accept": guarded("owner", "either party", "poster", "stranger", 403, "FORBIDDEN", 409, (f) => ({ path: `/missions/${f.missionCompleted}/settlement/accept`, body: { performerAmount: "1" } }), "INVALID_STATE"),
+  "POST /missions/:id/release": guarded("owner", "the poster", "poster", "stranger", 403, "FORBIDDEN", 409, (f) => ({ path: `/missions/${f.missionCompleted}/release`, body: { amount: "1" } }), "INVALID_STATE"),
+  "POST /missions/:id/refund": guarded("owner", "the performer", "performer", "stranger", 403, "FORBIDDEN", 409, (f) => ({ path: `/missions/${f.missionCompleted}/refund`, body: { amount: "1" } }), "INVALID_STATE"),
 
   // ---- disputes: reads public, actions by role
   "GET /resolver/disputes": publicGet(() => "/resolver/disputes"),

@@ -1,6 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import { describe, expect, it } from "vitest";
-import { toAppError } from "../../api/lib/create-app.ts";
+import { toAppError } from "../../api/routes/create-app.ts";
 import { AppError, errorBody, STATUS } from "../../api/lib/errors.ts";
 
 describe("error mapping", () => {

@@ -37,6 +37,19 @@ describe("notification rules", () => {
     expect(draftsFor(entry("DISPUTE_FINALIZED", { id: "d", poster: A, performer: B, outcome: "Split" })).map((d) => d.data.final))
       .toEqual([true, true]);
   });
+  it("money in trouble: an offer to the other party, a settlement to both, a release to the performer, a refund to the poster", () => {
+    const to = (type: JournalType, payload: Record<string, unknown>) => draftsFor(entry(type, payload)).map((d) => [d.address, d.type]);
+    expect(to("MISSION_SETTLEMENT_OFFERED", { poster: A, performer: B, byPoster: true, performerAmount: "1", posterAmount: "2" })).toEqual([[B, "SETTLEMENT_OFFERED"]]);
+    expect(to("MISSION_SETTLEMENT_OFFERED", { poster: A, performer: B, byPoster: false, performerAmount: "1", posterAmount: "2" })).toEqual([[A, "SETTLEMENT_OFFERED"]]);
+    expect(to("MISSION_SETTLED", { poster: A, performer: B, performerAmount: "1", posterAmount: "2", missionState: "Completed" }))
+      .toEqual([[A, "MISSION_SETTLED"], [B, "MISSION_SETTLED"]]);
+    expect(to("MISSION_RELEASED", { poster: A, performer: B, amount: "1", remaining: "2", settlement: { performerAmount: "1" } })).toEqual([[B, "MISSION_RELEASED"]]);
+    expect(to("MISSION_REFUNDED", { poster: A, performer: B, amount: "1", remaining: "0" })).toEqual([[A, "MISSION_REFUNDED"]]);
+    // The settlement told both already; the end that follows it is not notified twice.
+    expect(to("MISSION_COMPLETED", { id: "m-1", poster: A, performer: B, via: "settlement" })).toEqual([]);
+    expect(to("MISSION_COMPLETED", { id: "m-1", poster: A, performer: B, via: "release" })).toHaveLength(2);
+    for (const t of ["SETTLEMENT_OFFERED", "MISSION_SETTLED", "MISSION_RELEASED", "MISSION_REFUNDED"] as const) expect(PREFERENCE_OF[t]).toBe("missionUpdates");
+  });
   it("promotions, levels, achievements, ratings", () => {
     expect(draftsFor(entry("ROLES_CHANGED", { guildId: 1, member: A, previousRoles: 0, roles: 1 }))[0]!.type).toBe("GUILD_PROMOTED");
     expect(draftsFor(entry("ROLES_CHANGED", { guildId: 1, member: A, previousRoles: 1, roles: 0 }))).toEqual([]);

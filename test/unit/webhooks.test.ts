@@ -31,6 +31,10 @@ describe("event mapping", () => {
       ["DISPUTE_RAISED", { poster: P, performer: Q, initiator: Q, id: "d" }, "mission.disputed", [P, Q]],
       ["DISPUTE_FINALIZED", { poster: P, performer: Q, id: "d", outcome: "Split" }, "dispute.resolved", [P, Q]],
       ["RATING_ATTESTED", { ratee: Q, rater: P, counted: true, score: 5, uid: "0xu" }, "rating.received", [Q]],
+      ["MISSION_SETTLEMENT_OFFERED", { poster: P, performer: Q, byPoster: true, performerAmount: "4", posterAmount: "6" }, "mission.settlement_offered", [P, Q]],
+      ["MISSION_SETTLED", { poster: P, performer: Q, performerAmount: "4", posterAmount: "6", missionState: "Completed", disputeUuid: null }, "mission.settled", [P, Q]],
+      ["MISSION_RELEASED", { poster: P, performer: Q, amount: "4", remaining: "6", settlement: { performerAmount: "3" } }, "mission.released", [P, Q]],
+      ["MISSION_REFUNDED", { poster: P, performer: Q, amount: "4", remaining: "0" }, "mission.refunded", [P, Q]],
     ];
     expect(cases.map((c) => c[2]).sort()).toEqual([...WEBHOOK_EVENTS].sort());
     for (const [type, payload, event, recipients] of cases) {
@@ -41,6 +45,16 @@ describe("event mapping", () => {
     expect(webhookDraftFor(entry("MISSION_CREATED", { poster: P, reward: "1000000", expiresAt: "1700003600" }))!.extra).toMatchObject({
       rewardAmount: "1000000", expiresAt: "2023-11-14T23:13:20.000Z",
     });
+  });
+  it("gives the money events their amounts (base units) and the settlement's dispute", () => {
+    const offered = webhookDraftFor(entry("MISSION_SETTLEMENT_OFFERED", { poster: P, performer: Q, byPoster: false, performerAmount: "4", posterAmount: "6" }))!;
+    expect(offered.extra).toEqual({ by: "performer", performerAmount: "4", posterAmount: "6" });
+    const settled = webhookDraftFor(entry("MISSION_SETTLED", { poster: P, performer: Q, performerAmount: "0", posterAmount: "10", missionState: "Cancelled", disputeUuid: "d-1" }))!;
+    expect(settled.extra).toEqual({ performerAmount: "0", posterAmount: "10", state: "Cancelled", disputeId: "d-1" });
+    const released = webhookDraftFor(entry("MISSION_RELEASED", { poster: P, performer: Q, amount: "4", remaining: "6", settlement: { performerAmount: "3" } }))!;
+    expect(released.extra).toEqual({ amount: "4", remainingAmount: "6", performerReceived: "3" });
+    expect(webhookDraftFor(entry("MISSION_REFUNDED", { poster: P, performer: Q, amount: "4", remaining: "0" }))!.extra).toEqual({ amount: "4", remainingAmount: "0" });
+    expect(webhookDraftFor(entry("MISSION_COMPLETED", { poster: P, performer: Q, via: "settlement" }))!.extra).toMatchObject({ via: "settlement" });
   });
   it("ignores uncounted ratings and other types", () => {
     expect(webhookDraftFor(entry("RATING_ATTESTED", { ratee: Q, counted: false }))).toBeNull();

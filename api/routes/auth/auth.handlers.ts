@@ -1,13 +1,12 @@
-import type { RouteHandler } from "@hono/zod-openapi";
-import type { AppEnv } from "../../lib/types.ts";
+import type { AppRouteHandler } from "../../app-types.ts";
 import type * as routes from "./auth.routes.ts";
 
-export const message: RouteHandler<typeof routes.message, AppEnv> = async (c) => {
+export const message: AppRouteHandler<typeof routes.message> = async (c) => {
   const { address } = c.req.valid("json");
   return c.json(await c.get("deps").services.auth.createMessage(address, c.get("clientIp")), 200);
 };
 
-export const verify: RouteHandler<typeof routes.verify, AppEnv> = async (c) => {
+export const verify: AppRouteHandler<typeof routes.verify> = async (c) => {
   const { address, signature } = c.req.valid("json");
   const { token, user } = await c.get("deps").services.auth.verify(address, signature);
   c.get("logger").info("signed in", { userId: user.id });

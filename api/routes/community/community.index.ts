@@ -1,5 +1,5 @@
 // Guilds, notifications, vault.
-import { createRouter } from "../../lib/create-app.ts";
+import { createRouter } from "../create-app.ts";
 import { guildsRouter } from "./guilds.index.ts";
 import { notificationsRouter } from "./notifications.index.ts";
 import { vaultRouter } from "./vault.index.ts";

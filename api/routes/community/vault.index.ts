@@ -1,4 +1,4 @@
-import { createRouter } from "../../lib/create-app.ts";
+import { createRouter } from "../create-app.ts";
 import * as h from "./vault.handlers.ts";
 import * as r from "./vault.routes.ts";
 

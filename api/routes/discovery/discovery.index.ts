@@ -1,5 +1,5 @@
 // Feed, search, nearby, presence.
-import { createRouter } from "../../lib/create-app.ts";
+import { createRouter } from "../create-app.ts";
 import * as h from "./discovery.handlers.ts";
 import * as r from "./discovery.routes.ts";
 

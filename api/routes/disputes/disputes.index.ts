@@ -1,5 +1,5 @@
 // Disputes and resolvers. Literal paths before /resolver/disputes/{id}.
-import { createRouter } from "../../lib/create-app.ts";
+import { createRouter } from "../create-app.ts";
 import * as h from "./disputes.handlers.ts";
 import * as r from "./disputes.routes.ts";
 

@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
 import { AppError } from "../../lib/errors.ts";
-import type { AppEnv } from "../../lib/types.ts";
+import type { AppEnv } from "../../app-types.ts";
 import { requireUser } from "../../middlewares/auth.ts";
 import { EVIDENCE_MAX_BYTES } from "../../services/evidence-store.ts";
 

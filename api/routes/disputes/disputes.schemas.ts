@@ -50,7 +50,7 @@ export const DisputeDetail = z
     resolvedAt: z.string().nullable(),
     appealDeadline: z.string().nullable(),
     finalizedAt: z.string().nullable(),
-    splitPercentage: z.number().int().nullable().openapi({ description: "The performer's percent of the net reward (Split)" }),
+    splitPercentage: z.number().int().nullable().openapi({ description: "The performer's percent of the disputed remainder (Split); for a settlement derived from its amounts and rounded half up, display only (the exact amounts are in payout)" }),
     missionOnChainId: z.string(),
     resolutionDeadline: z.string().nullable(),
     appellant: z.string().nullable(),
@@ -59,9 +59,26 @@ export const DisputeDetail = z
     byDefault: z.boolean().nullable(),
     missionState: z.string().nullable(),
     payout: z
-      .object({ posterAmount: amount, performerAmount: amount, protocolAmount: amount, guildAmount: amount, labsAmount: amount, resolverAmount: amount })
+      .object({
+        posterAmount: amount, performerAmount: amount, protocolAmount: amount, guildAmount: amount, labsAmount: amount,
+        resolverAmount: amount.openapi({ description: "What the resolver pool paid the resolver (not out of the parties' amounts)" }),
+        poolAmount: amount.openapi({ description: "The resolver pool's share of the settled performer part" }),
+      })
       .nullable()
       .openapi({ description: "Exact payout (decimal strings) once Finalized" }),
+    settledByAgreement: z.boolean().openapi({ description: "Finalized by an accepted settlement offer (POST /missions/{id}/settlement/accept)" }),
+    resolverPayment: z
+      .object({
+        resolver: z.string().nullable().openapi({ description: "The resolver the pay was due to (null: none due)" }),
+        fee: z.string().openapi({ description: "The escrow's fee per decision (decimal string)" }),
+        amount: z.string().openapi({ description: "What the pool paid (decimal string)" }),
+        status: z.enum(["not_due", "paid", "partial", "pool_empty"]).openapi({
+          description: "not_due: nobody decided (default outcome, or settled before a resolver was assigned); paid: the whole fee; partial: the pool held less; pool_empty: the pool had nothing",
+        }),
+        poolAfter: z.string().nullable().openapi({ description: "The pool after paying (null when nothing was paid)" }),
+      })
+      .nullable()
+      .openapi({ description: "The resolver's pay from the resolver pool, once Finalized" }),
   })
   .openapi("DisputeDetail");
 export const DisputeList = z.object({ disputes: z.array(DisputeSummary) });

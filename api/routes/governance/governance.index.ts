@@ -1,5 +1,5 @@
 // Governance proposals and votes (level 16), and referrals.
-import { createRouter } from "../../lib/create-app.ts";
+import { createRouter } from "../create-app.ts";
 import * as h from "./governance.handlers.ts";
 import * as r from "./governance.routes.ts";
 import * as rh from "./referrals.handlers.ts";

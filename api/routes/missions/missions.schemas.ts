@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { MISSION_STATES, MoneyError, parseAmount } from "../../../domain/index.ts";
 
 
-const amount = (min0: boolean) =>
+export const amount = (min0: boolean) =>
   z
     .string()
     .superRefine((v, ctx) => {
@@ -135,6 +135,9 @@ export const MissionList = z
     createdAt: z.string(),
     minReputation: z.number().int().nullable().openapi({ description: "Reputation needed to accept; null: none" }),
     premium: z.boolean().openapi({ description: "Accepting needs level 6 (premium_missions)" }),
+    releasedAmount: z.string().openapi({ description: "Released to the performer so far by partial releases (gross, decimal string)" }),
+    refundedAmount: z.string().openapi({ description: "Refunded to the poster so far by partial refunds (decimal string)" }),
+    remainingAmount: z.string().openapi({ description: "Still held in escrow for the mission: reward − released − refunded while open, 0 once it ended" }),
   })
   .openapi("MissionListItem");
 

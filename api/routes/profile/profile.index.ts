@@ -1,6 +1,6 @@
 // Users, ratings, XP, NFTs. Fixed paths before parameterised ones: /users/me before
 // /users/{id}, /xp/me and /xp/leaderboard before /xp/{userId}, /nft/achievements before /nft/{userId}.
-import { createRouter } from "../../lib/create-app.ts";
+import { createRouter } from "../create-app.ts";
 import * as h from "./profile.handlers.ts";
 import * as r from "./profile.routes.ts";
 

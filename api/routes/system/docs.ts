@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { createRequire } from "node:module";
-import type { AppEnv } from "../../lib/types.ts";
+import type { AppEnv } from "../../app-types.ts";
 
 const require = createRequire(import.meta.url);
 const assetsDir: string = require("swagger-ui-dist").getAbsoluteFSPath();

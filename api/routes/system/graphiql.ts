@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import type { AppEnv } from "../../lib/types.ts";
+import type { AppEnv } from "../../app-types.ts";
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));

@@ -1,8 +1,7 @@
-import type { RouteHandler } from "@hono/zod-openapi";
-import type { AppEnv } from "../../lib/types.ts";
+import type { AppRouteHandler } from "../../app-types.ts";
 import type * as routes from "./system.routes.ts";
 
-export const health: RouteHandler<typeof routes.health, AppEnv> = async (c) => {
+export const health: AppRouteHandler<typeof routes.health> = async (c) => {
   const deps = c.get("deps");
   const database = await deps.repos.health.reachable();
   const [idx, keys] = await Promise.all([deps.services.indexer.status(), deps.relayer?.balances(true) ?? []]);
@@ -15,7 +14,7 @@ export const health: RouteHandler<typeof routes.health, AppEnv> = async (c) => {
   return c.json({ error: { code, message }, checks }, 503);
 };
 
-export const config: RouteHandler<typeof routes.config, AppEnv> = async (c) => {
+export const config: AppRouteHandler<typeof routes.config> = async (c) => {
   const { chain } = c.get("deps");
   const d = chain.deployment;
   const contracts = d

@@ -1,4 +1,4 @@
-import { createRouter } from "../../lib/create-app.ts";
+import { createRouter } from "../create-app.ts";
 import * as handlers from "./system.handlers.ts";
 import * as routes from "./system.routes.ts";
 import { graphiqlPage } from "./graphiql.ts";

@@ -1,5 +1,5 @@
 // Wallet set-up (gasless operator approval and escrow permit) and the test-token faucet.
-import { createRouter } from "../../lib/create-app.ts";
+import { createRouter } from "../create-app.ts";
 import * as h from "./wallet.handlers.ts";
 import * as r from "./wallet.routes.ts";
 

@@ -34,7 +34,7 @@ const rateHeaders = (d: RateDecision): Record<string, string> => ({
 
 export function upgradeAdmission(deps: {
   auth: Pick<AuthService, "authenticate">;
-  rateLimiter: RateLimiter;
+  rateLimiter: Pick<RateLimiter, "hit">;
   caps: ReturnType<typeof connectionCaps>;
   trustProxy: boolean;
   onRateLimited?: () => void;

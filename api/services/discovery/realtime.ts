@@ -18,10 +18,15 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import type { Listening } from "../../db/listen.ts";
-import type { Deps } from "../../deps.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { DiscoveryChangesRepository } from "../../repositories/discovery-read-model.repository.ts";
+import type { MissionsRepository } from "../../repositories/missions.repository.ts";
+import type { AuthService } from "../auth.service.ts";
+import type { PrivacyService } from "../privacy.ts";
+import type { RateLimiter } from "../rate-limit.service.ts";
 import { upgradeAdmission, type Refusal } from "./realtime-admission.ts";
 import { createHub, HUB_DEFAULTS, type HubConfig } from "./realtime-hub.ts";
-import { connectionCaps, SESSION_ENDED, watchSessions } from "./realtime-sessions.ts";
+import { connectionCaps, SESSION_ENDED, watchSessions, type SessionSource } from "./realtime-sessions.ts";
 import { NEIGHBORHOOD_GEOHASH_LENGTH } from "./location-privacy.ts";
 
 /**
@@ -31,6 +36,30 @@ import { NEIGHBORHOOD_GEOHASH_LENGTH } from "./location-privacy.ts";
  */
 export const REALTIME = { pollMs: 30_000, reconnectMs: 500, ...HUB_DEFAULTS };
 export type RealtimeConfig = typeof REALTIME;
+
+/** What the channel uses (built in api/deps/workers.ts). */
+export interface RealtimePorts {
+  logger: Logger;
+  /** The discovery read model's change feed: what to fan out, and the wake-ups. */
+  changes: Pick<DiscoveryChangesRepository, "head" | "after" | "listen">;
+  missions: Pick<MissionsRepository, "findById">;
+  privacy: Pick<PrivacyService, "publicSettings">;
+  /** The upgrade is admitted as HTTP admits a request: same token check, same rate limiter. */
+  auth: Pick<AuthService, "authenticate">;
+  rateLimiter: Pick<RateLimiter, "hit">;
+  onRateLimited?: () => void;
+  /** Revocations and session epochs (the sessions repository). */
+  sessions: SessionSource;
+  settings: {
+    maxSubscriptions: number;
+    msgRatePerSec: number;
+    msgBurst: number;
+    maxConnectionsPerIp: number;
+    maxConnectionsPerUser: number;
+    sessionRecheckMs: number;
+    trustProxy: boolean;
+  };
+}
 
 /**
  * Does a subscription prefix cover the mission? Non-parties match on the public geohash-6 cell only.
@@ -50,28 +79,45 @@ function rejectUpgrade(socket: Duplex, r: Refusal) {
     JSON.stringify({ error: { code: r.code, message: r.message } }));
 }
 
-export function attachRealtime(server: Server, deps: Deps, opts: Partial<RealtimeConfig> = {}) {
-  const env = deps.env;
+/** The /ws channel, built but not serving: attach() starts it on the HTTP server, close() stops it. */
+export function realtimeChannel(ports: RealtimePorts, opts: Partial<RealtimeConfig> = {}) {
+  let live: Realtime | null = null;
+  return {
+    attach(server: Server): Realtime {
+      if (live) throw new Error("the realtime channel is already attached");
+      return (live = attachRealtime(server, ports, opts));
+    },
+    async close() {
+      const l = live;
+      live = null;
+      await l?.close();
+    },
+  };
+}
+export type RealtimeChannel = ReturnType<typeof realtimeChannel>;
+
+export function attachRealtime(server: Server, ports: RealtimePorts, opts: Partial<RealtimeConfig> = {}) {
+  const s = ports.settings;
   const cfg: RealtimeConfig = {
     ...REALTIME,
-    maxSubscriptions: env.WS_MAX_SUBSCRIPTIONS,
-    msgRatePerSec: env.WS_MSG_RATE_PER_SEC,
-    msgBurst: env.WS_MSG_BURST,
+    maxSubscriptions: s.maxSubscriptions,
+    msgRatePerSec: s.msgRatePerSec,
+    msgBurst: s.msgBurst,
     ...opts,
   };
-  const log = deps.logger;
+  const log = ports.logger;
   const hubConfig: HubConfig = cfg;
   const hub = createHub(hubConfig, log);
   const wss = new WebSocketServer({ noServer: true, maxPayload: cfg.maxMessageBytes });
-  const changes = deps.repos.discoveryChanges;
+  const changes = ports.changes;
   const admit = upgradeAdmission({
-    auth: deps.services.auth,
-    rateLimiter: deps.rateLimiter,
-    caps: connectionCaps(env.WS_MAX_CONNECTIONS_PER_IP, env.WS_MAX_CONNECTIONS_PER_USER),
-    trustProxy: env.TRUST_PROXY,
-    onRateLimited: () => deps.metrics.rateLimited.inc(),
+    auth: ports.auth,
+    rateLimiter: ports.rateLimiter,
+    caps: connectionCaps(s.maxConnectionsPerIp, s.maxConnectionsPerUser),
+    trustProxy: s.trustProxy,
+    onRateLimited: ports.onRateLimited,
   });
-  const sessions = watchSessions(deps.repos.sessions, { recheckMs: env.WS_SESSION_RECHECK_MS, reconnectMs: cfg.reconnectMs, logger: log });
+  const sessions = watchSessions(ports.sessions, { recheckMs: s.sessionRecheckMs, reconnectMs: cfg.reconnectMs, logger: log });
   let cursor: bigint | null = null;
   let stopped = false;
 
@@ -114,10 +160,10 @@ export function attachRealtime(server: Server, deps: Deps, opts: Partial<Realtim
   };
 
   const dispatch = async (kind: "created" | "updated", missionId: string) => {
-    const row = await deps.repos.missions.findById(missionId);
+    const row = await ports.missions.findById(missionId);
     if (!row) return;
     // One settings read per event, whatever the number of subscribers.
-    const settings = await deps.services.privacy.publicSettings([row.poster, row.performer]);
+    const settings = await ports.privacy.publicSettings([row.poster, row.performer]);
     if (kind === "created") hub.publishCreated(row, settings);
     else hub.publishUpdated(row, settings);
   };

@@ -7,12 +7,11 @@
 // (scope, key, n-th send). A retry after a crash finds that row and rebroadcasts / waits for it
 // instead of signing a second transaction (on the key that signed it: the pool routes it there).
 import { parseEventLogs, type Abi, type Account, type Address, type PublicClient, type TransactionReceipt } from "viem";
-import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Metrics } from "../../lib/metrics.ts";
 import type { ChainEvent, SentTx } from "../../lib/ports.ts";
-import { outboxRepository, type OutboxRow, type RequestRef } from "../../repositories/outbox.repository.ts";
+import type { OutboxRepository, OutboxRow, RequestRef } from "../../repositories/outbox.repository.ts";
 import { decodedRevert, isChainUnreachable, mapRevert } from "../chain-errors.ts";
 import type { IndexerService } from "../indexer.service.ts";
 import { errText } from "./common.ts";
@@ -32,7 +31,8 @@ export interface KeyDeps {
   chainId: number;
   rpcUrl: string;
   publicClient: PublicClient;
-  database: Database;
+  /** This key's rows of api.relayer_outbox (built by the composition root; purged by the housekeeping sweep). */
+  outbox: OutboxRepository;
   indexer: Pick<IndexerService, "waitForBlock">;
   logger: Logger;
   metrics: Metrics;
@@ -67,11 +67,9 @@ export interface KeyRelayer {
 }
 
 export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
-  const { account, publicClient, logger, metrics, chainId } = deps;
+  const { account, publicClient, logger, metrics, chainId, outbox } = deps;
   if (!account.signTransaction) throw new Error("the relayer account cannot sign transactions locally");
   const signTx = account.signTransaction.bind(account);
-  const outbox = outboxRepository(deps.database.pool, chainId, account.address);
-  setInterval(() => void outbox.purge().catch(() => {}), 60 * 60 * 1000).unref();
 
   const balance = createBalanceMonitor({
     publicClient, address: account.address, metrics, logger,

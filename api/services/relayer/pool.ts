@@ -32,9 +32,9 @@ function viaExecutorAbi(targetAbi: Abi): Abi {
   return out;
 }
 
-export interface PoolDeps extends Omit<KeyDeps, "account"> {
-  /** Key 0 is the primary (the deployment's relayer: roles, EAS attester). */
-  accounts: KeyDeps["account"][];
+export interface PoolDeps extends Omit<KeyDeps, "account" | "outbox"> {
+  /** Key 0 is the primary (the deployment's relayer: roles, EAS attester); each with its outbox rows. */
+  keys: Pick<KeyDeps, "account" | "outbox">[];
   escrow: Address;
   /** The deployment's RelayerExecutor, or null: every call direct from the primary. */
   executor: Address | null;
@@ -43,8 +43,8 @@ export interface PoolDeps extends Omit<KeyDeps, "account"> {
 }
 
 export function createRelayerPool(deps: PoolDeps): Relayer {
-  if (!deps.accounts.length) throw new Error("the relayer pool needs at least one key");
-  const keys: KeyRelayer[] = deps.accounts.map((account) => createKeyRelayer({ ...deps, account }));
+  if (!deps.keys.length) throw new Error("the relayer pool needs at least one key");
+  const keys: KeyRelayer[] = deps.keys.map((key) => createKeyRelayer({ ...deps, ...key }));
   const primary = keys[0]!;
   const byAddress = new Map(keys.map((k) => [k.address.toLowerCase(), k]));
   const { executor, publicClient, logger, metrics } = deps;

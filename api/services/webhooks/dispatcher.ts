@@ -6,7 +6,7 @@
 import type { Listening } from "../../db/listen.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { ClaimedDelivery, WebhooksRepository } from "../../repositories/webhooks.repository.ts";
-import { startOutboxPump } from "../outbox-pump.ts";
+import { outboxPump, type OutboxPump } from "../outbox-pump.ts";
 import { retryDelayMs } from "./retry.ts";
 import { sendWebhook, type SendOptions } from "./sender.ts";
 
@@ -18,11 +18,10 @@ export interface DispatcherOptions extends SendOptions {
   maxAttempts: number;
 }
 
-export interface WebhookDispatcher {
-  stop(): Promise<void>;
-}
+export type WebhookDispatcher = OutboxPump;
 
-export function startWebhookDispatcher(deps: {
+/** Builds the dispatcher; nothing is sent until start(). */
+export function webhookDispatcher(deps: {
   repo: Pick<WebhooksRepository, "claim" | "finish" | "disable" | "nextDueMs">;
   /** Wake-ups from the database (WebhooksRepository.listen); without it the dispatcher polls every `pollMs`. */
   listen?: (onNotify: () => void, onLost: (err?: unknown) => void) => Promise<Listening>;
@@ -54,7 +53,7 @@ export function startWebhookDispatcher(deps: {
     }
   }
 
-  return startOutboxPump({
+  return outboxPump({
     name: "webhook",
     claim: (limit) => repo.claim(limit, leaseMs),
     nextDueMs: () => repo.nextDueMs(),

@@ -1,6 +1,7 @@
 // Which webhook event a journal entry is, who hears of it and what `data` carries (pure).
 // Parties are named by lowercase address here; the reactor turns them into user ids.
 import type { JournalEntry, JournalType } from "../../../domain/index.ts";
+import { MONEY_WEBHOOK_EVENTS, MONEY_WEBHOOK_JOURNAL_TYPES, moneyWebhook } from "./money-events.ts";
 
 export const WEBHOOK_EVENTS = [
   "mission.created",
@@ -12,6 +13,7 @@ export const WEBHOOK_EVENTS = [
   "mission.disputed",
   "dispute.resolved",
   "rating.received",
+  ...MONEY_WEBHOOK_EVENTS,
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -19,6 +21,7 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_JOURNAL_TYPES = [
   "MISSION_CREATED", "MISSION_ACCEPTED", "MISSION_SUBMITTED", "MISSION_COMPLETED", "MISSION_CANCELLED",
   "MISSION_EXPIRED", "DISPUTE_RAISED", "DISPUTE_RESOLVED", "DISPUTE_FINALIZED", "RATING_ATTESTED",
+  ...MONEY_WEBHOOK_JOURNAL_TYPES,
 ] as const satisfies readonly JournalType[];
 
 export interface WebhookDraft {
@@ -69,15 +72,24 @@ export function webhookDraftFor(e: JournalEntry): WebhookDraft | null {
     }
     case "MISSION_COMPLETED": {
       const p = e.payload;
-      return missionDraft(p, "mission.completed", { viaDispute: p.viaDispute === true, disputeId: p.viaDispute === true ? str(p.disputeId) : null });
+      return missionDraft(p, "mission.completed", {
+        viaDispute: p.viaDispute === true, disputeId: p.viaDispute === true ? str(p.disputeId) : null, via: p.via ?? null,
+      });
     }
     case "MISSION_CANCELLED": {
       const p = e.payload;
       const byDispute = p.viaDispute === true;
       return missionDraft(p, "mission.cancelled", {
         refundAmount: byDispute ? str(p.payout.posterAmount) : str(p.refund),
-        viaDispute: byDispute, disputeId: byDispute ? str(p.disputeId) : null,
+        viaDispute: byDispute, disputeId: byDispute ? str(p.disputeId) : null, via: p.via ?? null,
       });
+    }
+    case "MISSION_SETTLEMENT_OFFERED":
+    case "MISSION_SETTLED":
+    case "MISSION_RELEASED":
+    case "MISSION_REFUNDED": {
+      const m = moneyWebhook(e);
+      return missionDraft(e.payload, m.event, m.extra);
     }
     case "MISSION_EXPIRED":
       return missionDraft(e.payload, "mission.expired", { refundAmount: str(e.payload.refund) });

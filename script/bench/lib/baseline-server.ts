@@ -44,6 +44,8 @@ export function baselineMissionQuery(chainSchema: string): string {
                                                'radius', d.radius, 'precision', 2) END,
             'expiresAt', ${isoTime("m.expires_at")}, 'createdAt', ${isoTime("m.created_at")},
             'minReputation', d.min_reputation, 'premium', coalesce(d.premium, false),
+            'releasedAmount', ${amount("m.released")}, 'refundedAmount', ${amount("m.refunded")},
+            'remainingAmount', ${amount("CASE WHEN m.state IN ('Open', 'Accepted', 'Submitted', 'Disputed') THEN greatest(m.reward - m.released - m.refunded, 0) ELSE 0 END")},
             'escrowAddress', lower(m.escrow_address), 'ddrAmount', ${amount("m.ddr_amount")}, 'proofHash', m.proof_hash,
             'metadata', coalesce(d.metadata, '{}'::jsonb),
             'acceptedAt', ${isoTime("m.accepted_at")}, 'completedAt', ${isoTime("m.completed_at")},

@@ -9,7 +9,7 @@
 import pg from "pg";
 import { createServer } from "../../../api/app.ts";
 import { API_POOL } from "../../../api/db/client.ts";
-import { createRouter } from "../../../api/lib/create-app.ts";
+import { createRouter } from "../../../api/routes/create-app.ts";
 import { discoveryRouter } from "../../../api/routes/discovery/discovery.index.ts";
 import { ensurePostgres } from "../../lib/postgres.ts";
 import { discoveryBaselineApp, flatTableSql } from "./discovery-baseline.ts";

@@ -1,6 +1,6 @@
 // B8 child (pinned to the server CPU): the REAL API with its WebSocket hub, built exactly as
 // api/app.ts createServer().listen() builds it (createDeps, migrations, buildApp, @hono/node-server,
-// attachRealtime with the production config; journal tailer running). Background jobs that need a
+// the realtime channel deps built, attached with the production config; change feed followed). Background jobs that need a
 // chain (reactors, dispute keeper) are not started: they are not on the fan-out path.
 // Requests: start {env} -> {port}; load {missionIds} (rows read through the API's repository, as the
 // tailer's dispatch does); run {count, perSecond, startAt, offset} -> publish times. The clock of an
@@ -14,7 +14,7 @@ import { createDeps, type Deps } from "../../../api/deps.ts";
 import { loadEnv } from "../../../api/env.ts";
 import { createLogger } from "../../../api/lib/logger.ts";
 import type { MissionRow } from "../../../api/repositories/missions.repository.ts";
-import { attachRealtime, type Realtime } from "../../../api/services/discovery/realtime.ts";
+import type { Realtime } from "../../../api/services/discovery/realtime.ts";
 import { createdPayload } from "../../../api/services/discovery/realtime-hub.ts";
 import { atRate, serveRequests, wallNow } from "./ws-fanout-ipc.ts";
 
@@ -34,7 +34,7 @@ serveRequests(
         server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => resolve(info.port));
         server.once("error", reject);
       });
-      realtime = attachRealtime(server as unknown as Server, deps);
+      realtime = deps.workers.realtime.attach(server as unknown as Server);
       return { port };
     },
     async load(body: { missionIds: string[] }) {
@@ -61,7 +61,7 @@ serveRequests(
     },
   },
   async () => {
-    await realtime?.close();
+    await deps?.workers.realtime.close();
     await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
     await deps?.close();
   },

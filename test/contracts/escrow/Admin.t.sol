@@ -29,7 +29,9 @@ contract Admin_Test is Base {
         assertEq(escrow.APPEALS_ROLE(), keccak256("APPEALS_ROLE"), "appeals role");
         assertEq(escrow.PROTOCOL_FEE_BPS(), 250, "protocol bps");
         assertEq(escrow.LABS_FEE_BPS(), 100, "labs bps");
-        assertEq(escrow.RESOLVER_FEE_BPS(), 200, "resolver bps");
+        assertEq(escrow.RESOLVER_POOL_BPS(), 2000, "pool bps of the protocol share");
+        assertEq(escrow.RESOLVER_DECISION_FEE(), 5e6, "decision fee");
+        assertEq(escrow.resolverPool(), 0, "empty pool");
         assertEq(escrow.RESERVE_BPS(), 500, "reserve bps");
         assertEq(escrow.MIN_RESERVE(), 1e6, "min reserve");
         assertEq(escrow.MIN_REWARD(), 1, "min reward");
@@ -156,6 +158,9 @@ contract Admin_Test is Base {
         assertEq(disputeOf(42).missionId, 0, "unknown dispute is zero");
         assertEq(escrow.disputeOf(42), 0, "no dispute");
         assertEq(escrow.credits(users.poster), 0, "no credits");
+        assertEq(escrow.remainingOf(42), 0, "no remainder");
+        (bool a, uint256 x, bool b, uint256 y) = escrow.offersOf(42);
+        assertTrue(!a && !b && x == 0 && y == 0, "no offers");
     }
 
     function testFuzz_PreviewSettlement(uint256 reward, uint16 bps) external view {

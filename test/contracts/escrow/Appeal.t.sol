@@ -154,8 +154,8 @@ contract Appeal_Test is PayoutBase {
             disputeId, users.appealsResolver, Disputes.Outcome.PerformerWins, 0, RESOLUTION_HASH, true
         );
         Disputes.Payout memory p = decide(disputeId, Disputes.Outcome.PerformerWins, 0);
-        expectPayout(p, 0, 94.57e6 + RESERVE + RESERVE, 2.45e6, 0.98e6, 2e6);
-        assertEq(p.resolver, users.resolver, "the first resolver is paid its fee");
+        expectPayout(p, 0, 96.5e6 + RESERVE + RESERVE, 2e6, 1e6, 0.5e6, 0.5e6);
+        assertEq(p.resolver, users.resolver, "the first resolver is paid from the pool");
         assertEq(missionOf(1).state, Missions.State.Completed, "mission Completed");
         assertEq(disputeOf(disputeId).state, Disputes.State.Finalized, "Finalized");
     }
@@ -163,8 +163,8 @@ contract Appeal_Test is PayoutBase {
     function test_GivenAppealed_WhenUpheld_LPPToOtherParty() external {
         uint256 disputeId = createAppealed(Disputes.Outcome.PosterWins, 0, users.performer);
         Disputes.Payout memory p = decide(disputeId, Disputes.Outcome.PosterWins, 0);
-        // Poster: net 98 + its DDR + the performer's LPP.
-        expectPayout(p, 98e6 + 2 * RESERVE, 0, 0, 0, 2e6);
+        // Poster: the whole reward + its DDR + the performer's LPP.
+        expectPayout(p, REWARD + 2 * RESERVE, 0, 0, 0, 0, 0);
         assertEq(missionOf(1).state, Missions.State.Cancelled, "mission Cancelled");
     }
 
@@ -173,8 +173,8 @@ contract Appeal_Test is PayoutBase {
         vm.expectEmit(address(escrow));
         emit IDisputeCourt.AppealDecided(disputeId, users.appealsResolver, Disputes.Outcome.Split, 20, RESOLUTION_HASH, true);
         Disputes.Payout memory p = decide(disputeId, Disputes.Outcome.Split, 20);
-        // Performer part 19.6: fees 0.49 + 0.196; poster 78.4 + DDR + LPP back.
-        expectPayout(p, 78.4e6 + 2 * RESERVE, 18.914e6, 0.49e6, 0.196e6, 2e6);
+        // Performer part 20: treasury 0.4, pool 0.1, labs 0.2, performer 19.3; poster 80 + DDR + LPP back.
+        expectPayout(p, 80e6 + 2 * RESERVE, 19.3e6, 0.4e6, 0.2e6, 0.1e6, 0.1e6);
     }
 
     function test_GivenAppealUndecided_WhenFinalized_FirstOutcomeAndLPPRefunded() external {
@@ -191,7 +191,7 @@ contract Appeal_Test is PayoutBase {
         (Disputes.Payout memory p,) = finalizedPayout();
         assertPayout(before, p, REWARD + 2 * RESERVE);
         // PerformerWins stands; the poster initiated and lost its DDR; its LPP comes back.
-        expectPayout(p, RESERVE, 94.57e6 + RESERVE, 2.45e6, 0.98e6, 2e6);
+        expectPayout(p, RESERVE, 96.5e6 + RESERVE, 2e6, 1e6, 0.5e6, 0.5e6);
     }
 
     function appealedGuildDispute(uint256 reward, Disputes.Outcome outcome, uint8 split, bool posterAppeals)
@@ -222,6 +222,8 @@ contract Appeal_Test is PayoutBase {
         escrow.decideAppeal(disputeId, o2, s2, RESOLUTION_HASH);
         (Disputes.Payout memory p,) = finalizedPayout();
         assertPayout(before, p, reward + 2 * escrow.reserveFor(reward));
-        assertEq(usdc.balanceOf(address(escrow)), escrow.guildFees(guildId), "escrow holds only guild fees");
+        assertEq(
+            usdc.balanceOf(address(escrow)), escrow.guildFees(guildId) + escrow.resolverPool(), "escrow holds guild fees and the pool"
+        );
     }
 }

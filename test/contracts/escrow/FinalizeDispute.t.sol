@@ -2,7 +2,10 @@
 pragma solidity 0.8.28;
 
 import {PayoutBase} from "./PayoutBase.t.sol";
+import {Vm} from "forge-std/Vm.sol";
+
 import {IDisputeCourt} from "contracts/interfaces/IDisputeCourt.sol";
+import {IMissionEscrowState} from "contracts/interfaces/IMissionEscrowState.sol";
 import {Errors} from "contracts/libraries/Errors.sol";
 import {Missions, Disputes} from "contracts/types/DataTypes.sol";
 
@@ -58,21 +61,53 @@ contract FinalizeDispute_Test is PayoutBase {
         escrow.finalizeDispute(disputeId);
     }
 
-    function test_GivenPosterWins_PosterInitiated() external {
+    function test_GivenPosterWins_PosterInitiated_PosterBackToWhereItStarted() external {
+        uint256 posterBefore = usdc.balanceOf(users.poster);
         uint256 disputeId = createResolved(Disputes.Outcome.PosterWins, 0);
         Disputes.Payout memory p = finalizeAfterAppealWindow(disputeId);
-        // Resolver 2%, poster the net 98 plus its DDR back.
-        expectPayout(p, 98e6 + DDR, 0, 0, 0, 2e6);
-        assertEq(p.resolver, users.resolver, "resolver");
+        // The whole reward and its DDR back; the empty pool pays the resolver nothing.
+        expectPayout(p, REWARD + DDR, 0, 0, 0, 0, 0);
+        assertEq(p.resolver, users.resolver, "resolver who decided");
+        assertEq(usdc.balanceOf(users.poster), posterBefore, "poster ends with exactly its balance before posting");
         assertEq(missionOf(1).state, Missions.State.Cancelled, "mission Cancelled");
         assertEq(disputeOf(disputeId).state, Disputes.State.Finalized, "dispute Finalized");
+    }
+
+    function test_GivenPosterWins_WithPool_ResolverPaidFromPool() external {
+        seedPool(12e6);
+        uint256 posterBefore = usdc.balanceOf(users.poster);
+        uint256 disputeId = createResolved(Disputes.Outcome.PosterWins, 0);
+        Disputes.Payout memory p = finalizeAfterAppealWindow(disputeId);
+        expectPayout(p, REWARD + DDR, 0, 0, 0, 0, 5e6);
+        assertEq(usdc.balanceOf(users.poster), posterBefore, "poster whole: the resolver is paid by the pool");
+        assertEq(escrow.resolverPool(), 7e6, "pool less one decision fee");
+    }
+
+    function test_GivenPartialPool_ResolverGetsWhatIsThere() external {
+        seedPool(2e6);
+        uint256 disputeId = createResolved(Disputes.Outcome.Cancelled, 0);
+        Disputes.Payout memory p = finalizeAfterAppealWindow(disputeId);
+        expectPayout(p, REWARD + DDR, 0, 0, 0, 0, 2e6);
+        assertEq(escrow.resolverPool(), 0, "pool emptied");
+    }
+
+    function test_GivenEmptyPool_NoResolverPaidEvent() external {
+        uint256 disputeId = createResolved(Disputes.Outcome.PosterWins, 0);
+        vm.warp(disputeOf(disputeId).deadline);
+        vm.recordLogs();
+        escrow.finalizeDispute(disputeId);
+        Vm.Log[] memory logs = vm.getRecordedLogs();
+        for (uint256 i; i < logs.length; ++i) {
+            assertTrue(logs[i].topics[0] != IMissionEscrowState.ResolverPaid.selector, "no ResolverPaid");
+        }
     }
 
     function test_GivenPerformerWins_PosterInitiated_PosterForfeitsDDR() external {
         uint256 disputeId = createResolved(Disputes.Outcome.PerformerWins, 0);
         Disputes.Payout memory p = finalizeAfterAppealWindow(disputeId);
-        // Net 98: protocol 2.45, labs 0.98, performer 94.57 plus the poster's DDR.
-        expectPayout(p, 0, 94.57e6 + DDR, 2.45e6, 0.98e6, 2e6);
+        // Settled as on approval: treasury 2, pool 0.5, labs 1, performer 96.5 plus the poster's DDR;
+        // the resolver is paid the 0.5 this very settlement put into the empty pool.
+        expectPayout(p, 0, 96.5e6 + DDR, 2e6, 1e6, 0.5e6, 0.5e6);
         assertEq(missionOf(1).state, Missions.State.Completed, "mission Completed");
     }
 
@@ -82,21 +117,21 @@ contract FinalizeDispute_Test is PayoutBase {
         escrow.takeDispute(disputeId, users.resolver);
         resolve(disputeId, Disputes.Outcome.PosterWins, 0);
         Disputes.Payout memory p = finalizeAfterAppealWindow(disputeId);
-        expectPayout(p, 98e6 + DDR, 0, 0, 0, 2e6);
+        expectPayout(p, REWARD + DDR, 0, 0, 0, 0, 0);
     }
 
     function test_GivenSplit_DDRRefunded() external {
         uint256 disputeId = createResolved(Disputes.Outcome.Split, 30);
         Disputes.Payout memory p = finalizeAfterAppealWindow(disputeId);
-        // Performer part 29.4: protocol 0.735, labs 0.294, performer 28.371; poster 68.6 plus its DDR.
-        expectPayout(p, 68.6e6 + DDR, 28.371e6, 0.735e6, 0.294e6, 2e6);
+        // Performer part 30: treasury 0.6, pool 0.15, labs 0.3, performer 28.95; poster 70 plus its DDR.
+        expectPayout(p, 70e6 + DDR, 28.95e6, 0.6e6, 0.3e6, 0.15e6, 0.15e6);
         assertEq(missionOf(1).state, Missions.State.Completed, "mission Completed");
     }
 
     function test_GivenCancelled_DDRRefunded() external {
         uint256 disputeId = createResolved(Disputes.Outcome.Cancelled, 0);
         Disputes.Payout memory p = finalizeAfterAppealWindow(disputeId);
-        expectPayout(p, 98e6 + DDR, 0, 0, 0, 2e6);
+        expectPayout(p, REWARD + DDR, 0, 0, 0, 0, 0);
         assertEq(missionOf(1).state, Missions.State.Cancelled, "mission Cancelled");
     }
 
@@ -106,8 +141,8 @@ contract FinalizeDispute_Test is PayoutBase {
         escrow.takeDispute(disputeId, users.resolver);
         resolve(disputeId, Disputes.Outcome.PerformerWins, 0);
         Disputes.Payout memory p = finalizeAfterAppealWindow(disputeId);
-        assertEq(p.guildAmount, 4.9e6, "guild 5% of the net 98");
-        assertEq(escrow.guildFees(guildId), 4.9e6, "guild fees accrued");
+        assertEq(p.guildAmount, 5e6, "guild 5% of the whole reward");
+        assertEq(escrow.guildFees(guildId), 5e6, "guild fees accrued");
     }
 
     /*//////////////////////////////////////////////////////////////
@@ -122,9 +157,10 @@ contract FinalizeDispute_Test is PayoutBase {
         escrow.finalizeDispute(disputeId);
         (Disputes.Payout memory p,) = finalizedPayout();
         assertPayout(before, p, REWARD + DDR);
-        // Split 50, no resolver fee: performer part 50 less 1.25 + 0.5 fees; DDR back to the poster.
-        expectPayout(p, 50e6 + DDR, 48.25e6, 1.25e6, 0.5e6, 0);
+        // Split 50, no resolver pay: performer part 50 less 1.25 + 0.5 fees; DDR back to the poster.
+        expectPayout(p, 50e6 + DDR, 48.25e6, 1e6, 0.5e6, 0.25e6, 0);
         assertEq(p.resolver, address(0), "no resolver paid");
+        assertEq(escrow.resolverPool(), 0.25e6, "the pool keeps its share");
         Disputes.Dispute memory d = disputeOf(disputeId);
         assertEq(d.outcome, Disputes.Outcome.Split, "default outcome");
         assertEq(d.splitPercentage, 50, "default split");
@@ -146,7 +182,7 @@ contract FinalizeDispute_Test is PayoutBase {
         vm.warp(deadline);
         vm.expectEmit(true, true, false, false, address(escrow));
         emit IDisputeCourt.DisputeFinalized(
-            disputeId, 1, Disputes.Outcome.Split, 50, Missions.State.Completed, Disputes.Payout(0, 0, 0, 0, 0, 0, address(0)), true
+            disputeId, 1, Disputes.Outcome.Split, 50, Missions.State.Completed, Disputes.Payout(0, 0, 0, 0, 0, 0, address(0), 0), true
         );
         escrow.finalizeDispute(disputeId);
     }
@@ -169,10 +205,32 @@ contract FinalizeDispute_Test is PayoutBase {
         escrow.finalizeDispute(disputeId);
         (Disputes.Payout memory p,) = finalizedPayout();
         assertPayout(before, p, reward + escrow.reserveFor(reward));
-        assertEq(p.resolverAmount, reward * 200 / 10_000, "resolver 2%");
+        assertEq(p.resolver, users.resolver, "the deciding resolver");
+        checkOutcomeTable(p, reward, outcome, split, byPoster, inGuild);
+    }
+
+    /// @dev The outcome table: a refund is the whole reward; a performer part is settled as on approval.
+    function checkOutcomeTable(
+        Disputes.Payout memory p,
+        uint256 reward,
+        Disputes.Outcome outcome,
+        uint8 split,
+        bool byPoster,
+        bool inGuild
+    ) internal view {
+        uint256 ddr = escrow.reserveFor(reward);
         if (outcome == Disputes.Outcome.PosterWins || outcome == Disputes.Outcome.Cancelled) {
-            assertEq(p.protocolAmount + p.labsAmount + p.guildAmount, 0, "no fees on a refund to the poster");
-            assertGe(p.posterAmount, reward - p.resolverAmount, "poster gets the net reward");
+            assertEq(p.protocolAmount + p.labsAmount + p.guildAmount + p.poolAmount, 0, "no fees on a refund");
+            // The whole reward, the DDR (own or forfeited; back to the initiator on Cancelled).
+            assertEq(p.posterAmount, reward + (byPoster || outcome == Disputes.Outcome.PosterWins ? ddr : 0), "poster");
+        } else {
+            uint256 part = outcome == Disputes.Outcome.Split ? reward * split / 100 : reward;
+            Missions.Settlement memory s = escrow.previewSettlement(part, inGuild ? GUILD_FEE_BPS : 0);
+            bool ddrToPerformer = outcome == Disputes.Outcome.PerformerWins || !byPoster;
+            assertEq(p.performerAmount, s.performerAmount + (ddrToPerformer ? ddr : 0), "performer: settled as approval");
+            assertEq(p.posterAmount, reward - part + (ddrToPerformer ? 0 : ddr), "poster: the rest");
+            assertEq(p.protocolAmount, s.protocolAmount, "treasury");
+            assertEq(p.poolAmount, s.resolverAmount, "pool");
         }
     }
 
@@ -186,7 +244,7 @@ contract FinalizeDispute_Test is PayoutBase {
         escrow.finalizeDispute(disputeId);
         (Disputes.Payout memory p,) = finalizedPayout();
         assertPayout(before, p, reward + escrow.reserveFor(reward));
-        assertEq(p.resolverAmount, 0, "no resolver fee by default");
+        assertEq(p.resolverAmount, 0, "no resolver pay by default");
         assertEq(p.posterAmount - (byPoster ? escrow.reserveFor(reward) : 0), reward - reward * 50 / 100, "poster half");
     }
 }

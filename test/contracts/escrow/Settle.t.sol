@@ -9,10 +9,12 @@ import {Missions} from "contracts/types/DataTypes.sol";
 /// @notice approveMission and claimAfterReview: the two ways a Submitted mission settles.
 contract Settle_Test is Base {
     function assertSettled(Missions.Settlement memory s, uint256 reward, uint16 feeBps) internal view {
-        assertEq(s.protocolAmount, reward * 250 / 10_000, "protocol 2.5%");
+        uint256 protocolShare = reward * 250 / 10_000;
+        assertEq(s.resolverAmount, protocolShare * 2000 / 10_000, "pool: 20% of the protocol's 2.5%");
+        assertEq(s.protocolAmount, protocolShare - s.resolverAmount, "treasury: the rest of the protocol's 2.5%");
         assertEq(s.labsAmount, reward * 100 / 10_000, "labs 1%");
         assertEq(s.guildAmount, reward * feeBps / 10_000, "guild fee");
-        assertEq(s.resolverAmount, 0, "no resolver");
+        assertEq(escrow.resolverPool(), s.resolverAmount, "pool funded");
         assertEq(
             s.performerAmount + s.protocolAmount + s.labsAmount + s.guildAmount + s.resolverAmount,
             reward,
@@ -62,7 +64,9 @@ contract Settle_Test is Base {
         assertSettled(s, REWARD, 0);
         assertEq(usdc.balanceOf(users.performer) - performerBefore, s.performerAmount, "performer paid");
         assertEq(missionOf(missionId).state, Missions.State.Completed, "state");
-        assertEq(usdc.balanceOf(address(escrow)), 0, "escrow empty");
+        assertEq(s.resolverAmount, 0.5e6, "pool 0.5%");
+        assertEq(s.protocolAmount, 2e6, "treasury 2%");
+        assertEq(usdc.balanceOf(address(escrow)), 0.5e6, "escrow holds only the pool");
     }
 
     function test_GivenGuildMission_WhenApproved() external {
@@ -71,7 +75,7 @@ contract Settle_Test is Base {
         Missions.Settlement memory s = escrow.approveMission(missionId);
         assertEq(s.guildAmount, 5e6, "guild 5%");
         assertSettled(s, REWARD, GUILD_FEE_BPS);
-        assertEq(usdc.balanceOf(address(escrow)), 5e6, "escrow holds guild fees");
+        assertEq(usdc.balanceOf(address(escrow)), 5e6 + 0.5e6, "escrow holds guild fees and the pool");
     }
 
     function test_WhenApprovedAfterReviewWindow() external {
@@ -96,7 +100,7 @@ contract Settle_Test is Base {
         vm.prank(users.poster);
         Missions.Settlement memory s = escrow.approveMission(missionId);
         assertSettled(s, reward, inGuild ? GUILD_FEE_BPS : 0);
-        assertEq(usdc.balanceOf(address(escrow)), s.guildAmount, "escrow holds only guild fees");
+        assertEq(usdc.balanceOf(address(escrow)), s.guildAmount + s.resolverAmount, "escrow holds guild fees and the pool");
     }
 
     /*//////////////////////////////////////////////////////////////

@@ -7,6 +7,7 @@ import {Base} from "../Base.t.sol";
 import {Ghosts} from "./handlers/BaseHandler.sol";
 import {DisputeHandler} from "./handlers/DisputeHandler.sol";
 import {MissionHandler} from "./handlers/MissionHandler.sol";
+import {SettlementHandler} from "./handlers/SettlementHandler.sol";
 import {Missions, Disputes} from "contracts/types/DataTypes.sol";
 
 /// @notice The escrow owes exactly what it holds, pays every mission and dispute once, in full, moves
@@ -28,6 +29,7 @@ contract Escrow_Invariant_Test is Base {
     Ghosts internal ghosts;
     MissionHandler internal missionHandler;
     DisputeHandler internal disputeHandler;
+    SettlementHandler internal settlementHandler;
     address[] internal actors;
     address[] internal resolvers;
 
@@ -77,6 +79,16 @@ contract Escrow_Invariant_Test is Base {
         disputeActions[8] = DisputeHandler.finalizeUndecidedAppeal.selector;
         disputeActions[9] = DisputeHandler.finalizeTimeout.selector;
         targetSelector(FuzzSelector({addr: address(disputeHandler), selectors: disputeActions}));
+        settlementHandler =
+            new SettlementHandler(escrow, usdc, ghosts, actors, resolvers, users.appealsResolver, guildId);
+        targetContract(address(settlementHandler));
+        bytes4[] memory settlementActions = new bytes4[](5);
+        settlementActions[0] = SettlementHandler.releasePartial.selector;
+        settlementActions[1] = SettlementHandler.refundPartial.selector;
+        settlementActions[2] = SettlementHandler.offerSettlement.selector;
+        settlementActions[3] = SettlementHandler.withdrawSettlement.selector;
+        settlementActions[4] = SettlementHandler.acceptSettlement.selector;
+        targetSelector(FuzzSelector({addr: address(settlementHandler), selectors: settlementActions}));
         excludeSender(address(0));
     }
 
@@ -88,14 +100,14 @@ contract Escrow_Invariant_Test is Base {
             if (
                 m.state == Missions.State.Open || m.state == Missions.State.Accepted
                     || m.state == Missions.State.Submitted || m.state == Missions.State.Disputed
-            ) total += m.reward;
+            ) total += escrow.remainingOf(id);
         }
         n = escrow.disputeCount();
         for (uint256 id = 1; id <= n; ++id) {
             Disputes.Dispute memory d = escrow.getDispute(id);
             if (d.state != Disputes.State.Finalized) total += uint256(d.ddrAmount) + d.lppAmount;
         }
-        total += escrow.guildFees(guildId);
+        total += escrow.guildFees(guildId) + escrow.resolverPool();
         for (uint256 i; i < actors.length; ++i) {
             total += escrow.credits(actors[i]);
         }
@@ -173,7 +185,7 @@ contract Escrow_Invariant_Test is Base {
     /// @dev The O(missions) checks run once at the end of every run (each call is already checked by
     /// the O(1) invariants above), which keeps 1,000 x 100 campaigns fast.
     function afterInvariant() external view {
-        assertEq(usdc.balanceOf(address(escrow)), owed(), "balance == rewards + DDR/LPP + credits + guild fees");
+        assertEq(usdc.balanceOf(address(escrow)), owed(), "balance == remainders + DDR/LPP + credits + guild fees + resolver pool");
         noMissionPaidTwice();
         disputesPaidOnceAndNoHiddenMoves();
         everyLiveStateHasADeadline();
@@ -183,11 +195,12 @@ contract Escrow_Invariant_Test is Base {
     /// @dev Logs this run's successful calls, skips and built targets per action (run with -vv; the last
     /// run's). Forge's metrics table gives calls, reverts and discards over all runs.
     function callSummary() internal view {
-        string[20] memory names = [
+        string[25] memory names = [
             "createMission", "updateDetails", "acceptMission", "submitProof", "approveMission", "claimAfterReview",
             "cancelMission", "expireMission", "warp", "withdrawGuildFees", "raiseDispute", "submitEvidence",
             "takeDispute", "releaseDispute", "resolveDispute", "appealDispute", "decideAppeal", "finalizeResolved",
-            "finalizeUndecidedAppeal", "finalizeTimeout"
+            "finalizeUndecidedAppeal", "finalizeTimeout", "releasePartial", "refundPartial", "offerSettlement",
+            "withdrawSettlement", "acceptSettlement"
         ];
         uint256 calls;
         uint256 built;

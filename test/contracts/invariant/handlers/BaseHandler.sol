@@ -227,9 +227,12 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         if (from == Missions.State.Open) {
             ok = to == Missions.State.Accepted || to == Missions.State.Cancelled || to == Missions.State.Expired;
         } else if (from == Missions.State.Accepted) {
-            ok = to == Missions.State.Submitted || to == Missions.State.Expired;
+            // Completed / Cancelled: the whole remainder released / refunded.
+            ok = to == Missions.State.Submitted || to == Missions.State.Expired || to == Missions.State.Completed
+                || to == Missions.State.Cancelled;
         } else if (from == Missions.State.Submitted) {
-            ok = to == Missions.State.Completed || to == Missions.State.Disputed;
+            // Cancelled: the whole remainder refunded, or a settlement of 0 to the performer.
+            ok = to == Missions.State.Completed || to == Missions.State.Disputed || to == Missions.State.Cancelled;
         } else if (from == Missions.State.Disputed) {
             ok = to == Missions.State.Completed || to == Missions.State.Cancelled;
         }
@@ -253,20 +256,21 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         if (!ok) ghosts.flagIllegal();
     }
 
-    /// @dev What the escrow holds for others than this mission's parties: credits and guild fees.
+    /// @dev What the escrow holds for others than this mission's parties: credits, guild fees and the
+    /// resolver pool.
     function heldElsewhere() internal view returns (uint256 total) {
-        total = escrow.guildFees(guildId);
+        total = escrow.guildFees(guildId) + escrow.resolverPool();
         for (uint256 i; i < actors.length; ++i) {
             total += escrow.credits(actors[i]);
         }
     }
 
-    /// @dev Records that `amount` held for a mission was released by the last call: tokens out plus any
-    /// credit or guild fee accrued must equal it.
+    /// @dev Records that `amount` held for a mission was released by the last call: tokens out plus the
+    /// change of what is held elsewhere (credits, guild fees, the pool; the pool may shrink when it pays a
+    /// resolver) must equal it.
     function checkReleased(uint256 balanceBefore, uint256 elsewhereBefore, uint256 amount) internal {
         uint256 out = balanceBefore - usdc.balanceOf(address(escrow));
-        uint256 accrued = heldElsewhere() - elsewhereBefore;
-        if (out + accrued != amount) ghosts.flagMismatch();
+        if (out + heldElsewhere() != amount + elsewhereBefore) ghosts.flagMismatch();
         ghosts.addPaidOut(out);
     }
 
@@ -303,7 +307,7 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         address initiator = seed % 3 == 0 ? mission(id).performer : mission(id).poster;
         vm.prank(initiator);
         disputeId = escrow.raiseDispute(id, initiator, "reason");
-        ghosts.addDeposit(escrow.reserveFor(mission(id).reward));
+        ghosts.addDeposit(escrow.reserveFor(escrow.remainingOf(id)));
         seeDispute(disputeId);
     }
 
@@ -328,7 +332,7 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         address appellant = seed % 2 == 0 ? m.poster : m.performer;
         vm.prank(appellant);
         escrow.appealDispute(disputeId, appellant);
-        ghosts.addDeposit(escrow.reserveFor(m.reward));
+        ghosts.addDeposit(escrow.reserveFor(escrow.remainingOf(dispute(disputeId).missionId)));
         seeDispute(disputeId);
     }
 

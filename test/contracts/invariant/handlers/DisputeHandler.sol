@@ -77,7 +77,7 @@ contract DisputeHandler is BaseHandler {
         if (id == 0 || block.timestamp >= mission(id).reviewDeadline) id = built("raiseDispute", newSubmitted(seed));
         Missions.Mission memory m = mission(id);
         address initiator = byPoster ? m.poster : m.performer;
-        uint256 ddr = escrow.reserveFor(m.reward);
+        uint256 ddr = escrow.reserveFor(escrow.remainingOf(id));
         if (misuse(seed, "raiseDispute")) {
             callEscrow(
                 STRANGER,
@@ -183,11 +183,12 @@ contract DisputeHandler is BaseHandler {
             );
         }
         address appellant = byPoster ? m.poster : m.performer;
+        uint256 lpp = escrow.reserveFor(escrow.remainingOf(d.missionId));
         callEscrow(appellant, abi.encodeCall(escrow.appealDispute, (id, appellant)), 0);
-        ghosts.addDeposit(escrow.reserveFor(m.reward));
+        ghosts.addDeposit(lpp);
         ghosts.count("appealDispute", false);
         checkDisputeTransition(Disputes.State.Resolved, dispute(id).state);
-        if (dispute(id).lppAmount != escrow.reserveFor(m.reward)) ghosts.flagMismatch();
+        if (dispute(id).lppAmount != lpp) ghosts.flagMismatch();
         seeDispute(id);
     }
 
@@ -203,10 +204,11 @@ contract DisputeHandler is BaseHandler {
             // The first resolver cannot decide its own appeal (it has no APPEALS_ROLE).
             callEscrow(d.resolver, data, IAccessControl.AccessControlUnauthorizedAccount.selector);
         }
+        uint256 held = heldFor(id);
         (uint256 balanceBefore, uint256 elsewhereBefore) = (usdc.balanceOf(address(escrow)), heldElsewhere());
         callEscrow(appealsResolver, data, 0);
         ghosts.count("decideAppeal", false);
-        finalized(id, Disputes.State.Appealed, balanceBefore, elsewhereBefore);
+        finalized(id, Disputes.State.Appealed, held, balanceBefore, elsewhereBefore);
     }
 
     function doFinalizeResolved(uint256 seed) external {
@@ -248,19 +250,28 @@ contract DisputeHandler is BaseHandler {
             vm.warp(deadline);
         }
         Disputes.State before = dispute(id).state;
+        uint256 held = heldFor(id);
         (uint256 balanceBefore, uint256 elsewhereBefore) = (usdc.balanceOf(address(escrow)), heldElsewhere());
         callEscrow(STRANGER, data, 0);
         ghosts.count(action, false);
-        finalized(id, before, balanceBefore, elsewhereBefore);
+        finalized(id, before, held, balanceBefore, elsewhereBefore);
     }
 
-    /// @dev Everything held for the dispute (reward + DDR + LPP) left or was accrued, exactly once.
-    function finalized(uint256 id, Disputes.State before, uint256 balanceBefore, uint256 elsewhereBefore) internal {
+    /// @dev What the escrow holds for a live dispute: the mission's remainder, the DDR and any LPP.
+    function heldFor(uint256 id) internal view returns (uint256) {
+        Disputes.Dispute memory d = dispute(id);
+        return escrow.remainingOf(d.missionId) + d.ddrAmount + d.lppAmount;
+    }
+
+    /// @dev Everything held for the dispute (remainder + DDR + LPP) left or was accrued, exactly once.
+    function finalized(uint256 id, Disputes.State before, uint256 held, uint256 balanceBefore, uint256 elsewhereBefore)
+        internal
+    {
         Disputes.Dispute memory d = dispute(id);
         Missions.Mission memory m = mission(d.missionId);
         if (d.state != Disputes.State.Finalized) ghosts.flagIllegal();
         checkDisputeTransition(before, d.state);
-        checkReleased(balanceBefore, elsewhereBefore, uint256(m.reward) + d.ddrAmount + d.lppAmount);
+        checkReleased(balanceBefore, elsewhereBefore, held);
         ghosts.markPaid(d.missionId);
         ghosts.markDisputePaid(id);
         checkTransition(Missions.State.Disputed, m.state);

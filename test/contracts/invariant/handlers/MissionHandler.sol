@@ -142,10 +142,11 @@ contract MissionHandler is BaseHandler {
         Missions.Mission memory m = mission(id);
         bytes memory data = abi.encodeCall(escrow.approveMission, (id));
         if (misuse(seed, "approveMission")) callEscrow(STRANGER, data, Errors.MissionEscrow_NotPoster.selector);
+        uint256 remainder = escrow.remainingOf(id);
         (uint256 balanceBefore, uint256 elsewhereBefore) = (usdc.balanceOf(address(escrow)), heldElsewhere());
         Missions.Settlement memory s = abi.decode(callEscrow(m.poster, data, 0), (Missions.Settlement));
         ghosts.count("approveMission", false);
-        settled(id, m.reward, s, balanceBefore, elsewhereBefore);
+        settled(id, remainder, s, balanceBefore, elsewhereBefore);
     }
 
     function doClaimAfterReview(uint256 seed) external {
@@ -160,10 +161,11 @@ contract MissionHandler is BaseHandler {
             // The path out of a silent poster: after the review window anyone claims.
             vm.warp(m.reviewDeadline);
         }
+        uint256 remainder = escrow.remainingOf(id);
         (uint256 balanceBefore, uint256 elsewhereBefore) = (usdc.balanceOf(address(escrow)), heldElsewhere());
         Missions.Settlement memory s = abi.decode(callEscrow(STRANGER, data, 0), (Missions.Settlement));
         ghosts.count("claimAfterReview", false);
-        settled(id, m.reward, s, balanceBefore, elsewhereBefore);
+        settled(id, remainder, s, balanceBefore, elsewhereBefore);
     }
 
     function doCancelMission(uint256 seed) external {
@@ -190,10 +192,11 @@ contract MissionHandler is BaseHandler {
             // The keeper's path out: past the expiry, expiring always works.
             vm.warp(m.expiresAt);
         }
+        uint256 remainder = escrow.remainingOf(id);
         (uint256 balanceBefore, uint256 elsewhereBefore) = (usdc.balanceOf(address(escrow)), heldElsewhere());
         callEscrow(STRANGER, data, 0);
         ghosts.count("expireMission", false);
-        refunded(id, state, m.reward, balanceBefore, elsewhereBefore);
+        refunded(id, state, remainder, balanceBefore, elsewhereBefore);
     }
 
     function doWithdrawGuildFees() external {

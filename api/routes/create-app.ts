@@ -5,8 +5,8 @@ import type { Hook } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
-import { AppError, errorBody, validationError, zodIssues, type ErrorCode } from "./errors.ts";
-import type { AppEnv } from "./types.ts";
+import { AppError, errorBody, validationError, zodIssues, type ErrorCode } from "../lib/errors.ts";
+import type { AppEnv } from "../app-types.ts";
 
 const WHERE: Record<string, string> = { json: "body", form: "body", query: "query", param: "path", header: "header" };
 

@@ -2,10 +2,10 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readDeployment } from "../../indexer/lib/deployment.ts";
-import type { Deployment } from "../../domain/index.ts";
+import { readDeployment } from "../indexer/lib/deployment.ts";
+import type { Deployment } from "../domain/index.ts";
 
-const repoRoot = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const repoRoot = resolve(fileURLToPath(new URL("..", import.meta.url)));
 
 export function deploymentFile(file: string | undefined, chainId: number | undefined): string {
   const f = file ?? `deployments/${chainId ?? 31337}.json`;
