@@ -37,7 +37,7 @@ import { walletSetupService } from "./services/wallet/wallet-setup.service.ts";
 import { discoveryRepository, discoveryWarmStatements } from "./repositories/discovery.repository.ts";
 import { discoveryFeedRepository } from "./repositories/discovery-feed.repository.ts";
 import { discoveryFeedSourceRepository } from "./repositories/discovery-feed-source.repository.ts";
-import { createFeedIndex } from "./services/discovery/feed-index.ts";
+import { createFeedIndex } from "./services/discovery/feed-index/index.ts";
 import { discoveryChangesRepository, discoveryReadModelRepository } from "./repositories/discovery-read-model.repository.ts";
 import { journalRepository } from "./repositories/journal.repository.ts";
 import { guildsRepository } from "./repositories/guilds.repository.ts";

@@ -136,7 +136,7 @@ export const discoveryChanges = api.table(
  * Missions that left the read model (a mission the indexer no longer holds), and the rebuild's marker
  * (mission_id NULL: reload everything), numbered from the read model's change sequence
  * (migrations/0020_discovery_removed.sql): with `change_seq`, what an in-memory copy of the read model
- * (the feed index, api/services/discovery/feed-index.ts) needs to follow it exactly.
+ * (the feed index, api/services/discovery/feed-index/) needs to follow it exactly.
  */
 export const discoveryRemoved = api.table(
   "discovery_removed",

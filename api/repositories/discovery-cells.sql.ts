@@ -7,10 +7,8 @@
 // expired and the viewer's own missions (few; each has an index). Only the cells the circle's edge may
 // cut are scanned mission by mission (an index-only scan by cell).
 // Pure SQL text; discovery.repository.ts runs it.
+import { chord } from "../services/discovery/geo.ts";
 
-const EARTH_RADIUS_M = 6_371_008.8;
-/** The straight-line distance through the sphere between two points `d` meters apart on it. */
-export const chord = (d: number) => 2 * EARTH_RADIUS_M * Math.sin(Math.min(Math.PI, d / EARTH_RADIUS_M) / 2);
 /** The largest distance between a point and the centre of its geohash-6 cell (half the cell's diagonal, at the equator). */
 export const CELL_SLACK_M = 700;
 

@@ -1,10 +1,10 @@
-// What the in-memory feed index (api/services/discovery/feed-index.ts) reads from the discovery read
+// What the in-memory feed index (api/services/discovery/feed-index/) reads from the discovery read
 // model: a consistent snapshot of the open missions with the change cursor it is valid at, the changes
 // after a cursor (rows whose change_seq moved, rows deleted, and the rebuild's reload marker; all
 // numbered by api.discovery_change_seq, handed out in commit order under the read model's write lock,
 // migrations 0013 and 0020), and the display columns of one page.
 import type pg from "pg";
-import type { CandidateRow, DisplayRow } from "./discovery.repository.ts";
+import { CANDIDATE_COLUMNS, type CandidateRow, type ChainRow, type DisplayRow } from "./discovery-rows.ts";
 
 /** One open mission as the index keeps it (the factors' inputs only). */
 export interface FeedIndexRow {
@@ -56,10 +56,6 @@ const toRow = (r: RawRow): FeedIndexRow => ({
   title: r[15], categoryText: r[16], minReputation: r[17], premium: r[18],
 });
 
-const CANDIDATE = `dm.id, dm.poster, dm.performer, dm.guild_uuid, dm.reward::text AS reward, dm.expires_at::text AS expires_at,
-  dm.details_hash, dm.title, dm.category, dm.latitude, dm.longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp,
-  dm.min_reputation, dm.premium`;
-
 /**
  * Whether the read model changed after the cursor ($2). max() reads the last entry of each sequence
  * index whatever the plan (a prepared statement's generic plan would answer "EXISTS (... > $2)" with a
@@ -68,12 +64,14 @@ const CANDIDATE = `dm.id, dm.poster, dm.performer, dm.guild_uuid, dm.reward::tex
 const NEWER = `coalesce((SELECT max(change_seq) FROM api.discovery_missions) > $2, false)
   OR coalesce((SELECT max(seq) FROM api.discovery_removed) > $2, false)`;
 
+type Guild = ChainRow<"guilds">;
+
 /** A candidate with what a response shows besides it (guild name, poster's user id and name). */
 export type ShownRow = CandidateRow & Omit<DisplayRow, "id">;
 
 export function discoveryFeedSourceRepository(pool: pg.Pool, chainSchema: string) {
   // Named (prepared once per connection): the per-request statements skip parsing and planning.
-  const ROWS = `SELECT ${CANDIDATE}, g.name AS guild_name, pu.id AS poster_id, pu.display_name AS poster_name
+  const ROWS = `SELECT ${CANDIDATE_COLUMNS}, g.name AS guild_name, pu.id AS poster_id, pu.display_name AS poster_name
                   FROM api.discovery_missions dm
                   LEFT JOIN "${chainSchema}".guilds g ON g.id = dm.guild_uuid
                   LEFT JOIN api.users pu ON pu.evm_address = lower(dm.poster)
@@ -163,7 +161,7 @@ export function discoveryFeedSourceRepository(pool: pg.Pool, chainSchema: string
     /** Guild names by id (the map's markers; the index holds everything else they show). */
     async guildNames(ids: string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();
-      const { rows } = await pool.query<[string, string]>({
+      const { rows } = await pool.query<[Guild["id"], Guild["name"]]>({
         name: `feed-source-guild-names:${chainSchema}`,
         text: `SELECT g.id, g.name FROM "${chainSchema}".guilds g WHERE g.id = ANY($1::text[])`,
         values: [ids],
@@ -177,7 +175,7 @@ export function discoveryFeedSourceRepository(pool: pg.Pool, chainSchema: string
      * statement: the map's one round trip when its markers come from an index at `cursor`.
      */
     async guildNamesAt(ids: string[], cursor: bigint): Promise<{ newer: boolean; names: Map<string, string> }> {
-      const { rows } = await pool.query<[boolean, string | null, string | null]>({
+      const { rows } = await pool.query<[boolean, Guild["id"] | null, Guild["name"] | null]>({
         name: `feed-source-guild-names-at:${chainSchema}`,
         text: `SELECT f.newer, g.id, g.name FROM (SELECT ${NEWER} AS newer) f
                  LEFT JOIN "${chainSchema}".guilds g ON g.id = ANY($1::text[])`,

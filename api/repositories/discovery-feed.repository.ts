@@ -1,12 +1,16 @@
 // The personal feed ranked in SQL over the read model, with the formula of
-// api/services/discovery/feed-scoring.ts (the reference; the property test compares the two over random
-// rows and pages). The user's side (experience, guild memberships, category preferences) is computed
-// once per request in JS and passed as parameters. Every matching open mission is scored: this serves
-// the sorts by reward, distance and urgency and full-text queries; the default order (relevance without
-// a text query) is ranked by the in-memory feed index (api/services/discovery/feed-index.ts).
+// api/services/discovery/feed-scoring.ts as SQL expressions (discovery-feed.sql.ts; the property test
+// compares the ranking with the reference over random rows and pages). The user's side (experience,
+// guild memberships, category preferences) is computed once per request in JS and passed as
+// parameters. Every matching open mission is scored: this serves the sorts by reward, distance and
+// urgency and full-text queries; the default order (relevance without a text query) is ranked by the
+// in-memory feed index (api/services/discovery/feed-index/).
 import type pg from "pg";
 import { hasUnlock } from "../../domain/index.ts";
-import type { CandidateRow } from "./discovery.repository.ts";
+import {
+  distanceScoreSql, finalScoreSql, posterScoreSql, rewardScoreSql, shownDistanceSql, urgencyScoreSql, xpMatchScoreSql,
+} from "./discovery-feed.sql.ts";
+import { CANDIDATE_COLUMNS as COLS, type CandidateRow } from "./discovery-rows.ts";
 
 export interface FeedRankQuery {
   nowSec: number;
@@ -47,20 +51,6 @@ export interface RankedRow extends CandidateRow {
   final_score: number;
 }
 
-const COLS = `dm.id, dm.poster, dm.performer, dm.guild_uuid, dm.reward::text AS reward, dm.expires_at::text AS expires_at,
-  dm.details_hash, dm.title, dm.category, dm.latitude, dm.longitude, dm.rating_sum, dm.rating_count, dm.min_guild_xp,
-  dm.min_reputation, dm.premium`;
-// float8 expressions in the operation order of feed-scoring.ts / geo.ts (same IEEE operations, so the
-// same doubles up to the last bit of the libm functions): radians as (d * pi) / 180, x² as x * x,
-// Math.round(x) as floor(x + 0.5), clamp01 as least(1, greatest(0, x)).
-const clamp = (x: string) => `least(1::float8, greatest(0::float8, ${x}))`;
-const rad = (x: string) => `((${x}) * pi() / 180)`;
-const haversine = (lat1: string, lng1: string, lat2: string, lng2: string) => {
-  const sLat = `sin(${rad(`${lat2} - ${lat1}`)} / 2)`;
-  const sLng = `sin(${rad(`${lng2} - ${lng1}`)} / 2)`;
-  return `(2 * 6371008.8::float8 * asin(least(1::float8, sqrt(${sLat} * ${sLat} + cos(${rad(lat1)}) * cos(${rad(lat2)}) * (${sLng} * ${sLng})))))`;
-};
-
 export function discoveryFeedRepository(pool: pg.Pool) {
   /** The statement's parameters, filters and the scoring of the rows of `from` (a FROM item named dm). */
   function build(f: FeedRankQuery) {
@@ -81,7 +71,7 @@ export function discoveryFeedRepository(pool: pg.Pool) {
       const shownLng = `CASE WHEN ${party} THEN dm.longitude ELSE dm.pub_longitude END`;
       // The distance the reader is shown, to 0.1 m (discovery.service.ts shownDistance).
       distance = `CASE WHEN dm.latitude IS NOT NULL AND dm.longitude IS NOT NULL
-        THEN floor(${haversine(lat, lng, shownLat, shownLng)} * 10 + 0.5) / 10 END`;
+        THEN ${shownDistanceSql(lat, lng, shownLat, shownLng)} END`;
     }
     const guildIds = `${p([...f.guilds.keys()])}::text[]`;
     const guildXps = p([...f.guilds.values()]);
@@ -93,26 +83,30 @@ export function discoveryFeedRepository(pool: pg.Pool) {
     const premiumOk = `${p(hasUnlock(f.level, "premium_missions"))}::boolean`;
     const w = f.weights;
     const [wr, wu, wd, wx, wp, wc] = [w.reward, w.urgency, w.distance, w.xpMatch, w.posterReputation, w.categoryPreference].map((x) => `${p(x)}::float8`);
+    const weights = { reward: wr!, urgency: wu!, distance: wd!, xpMatch: wx!, posterReputation: wp!, categoryPreference: wc! };
+    const factors = {
+      reward: "f.reward_score", urgency: "f.urgency_score", distance: "f.distance_score", xpMatch: "f.xp_match_score",
+      posterReputation: "f.poster_score", categoryPreference: "f.category_score",
+    };
     const filter = where.join(" AND ");
     /** Every column of RankedRow for the open, matching missions of `from` (and `also`, if given). */
     const scored = (from: string, also?: string) => `
-      SELECT f.*, floor((${wr} * f.reward_score + ${wu} * f.urgency_score + ${wd} * f.distance_score + ${wx} * f.xp_match_score
-                         + ${wp} * f.poster_score + ${wc} * f.category_score) * f.guild_boost * 10000 + 0.5) / 10000 AS final_score
+      SELECT f.*, ${finalScoreSql(weights, factors, "f.guild_boost")} AS final_score
         FROM (
           SELECT c.*,
                  -- The order's copy of eligibility() (domain/eligibility.ts); the response's flag is that function's.
                  ((c.guild_uuid IS NULL OR (c.guild_xp IS NOT NULL AND (c.min_guild_xp IS NULL OR c.guild_xp >= c.min_guild_xp)))
                   AND (c.min_reputation IS NULL OR ${reputation} >= c.min_reputation)
                   AND (NOT c.premium OR ${premiumOk})) AS eligible,
-                 CASE WHEN c.distance IS NULL THEN 0.5::float8 ELSE ${clamp(`1 - c.distance / 50000`)} END AS distance_score,
-                 ${clamp(`1 - abs(${experience}::float8 - c.reward_score)`)} AS xp_match_score,
+                 ${distanceScoreSql("c.distance")} AS distance_score,
+                 ${xpMatchScoreSql(experience, "c.reward_score")} AS xp_match_score,
                  CASE WHEN c.guild_xp IS NOT NULL THEN ${boost}::float8 ELSE 1::float8 END AS guild_boost
             FROM (
               SELECT ${COLS}, ${distance} AS distance,
-                     ${clamp(`log(1 + dm.reward::float8 / 1e6) / log(1001::float8)`)} AS reward_score,
-                     ${clamp(`1 - (dm.expires_at - ${now})::float8 / 3600 / 168`)} AS urgency_score,
+                     ${rewardScoreSql("dm.reward")} AS reward_score,
+                     ${urgencyScoreSql("dm.expires_at", now)} AS urgency_score,
                      g.xp AS guild_xp,
-                     CASE WHEN dm.rating_count > 0 THEN ${clamp(`(dm.rating_sum::float8 / dm.rating_count - 1) / 4`)} ELSE 0.5::float8 END AS poster_score,
+                     ${posterScoreSql("dm.rating_sum", "dm.rating_count")} AS poster_score,
                      coalesce((SELECT cp.v FROM unnest(${prefKeys}::text[], ${prefValues}::float8[]) AS cp(k, v)
                                 WHERE cp.k = coalesce(dm.category_lc, '') LIMIT 1), 0::float8) AS category_score
                 FROM ${from}

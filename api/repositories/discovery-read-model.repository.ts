@@ -5,6 +5,7 @@
 import type pg from "pg";
 import { listen, type Listening } from "../db/listen.ts";
 import { chainRead } from "./chain-query.ts";
+import type { ChainRow } from "./discovery-rows.ts";
 
 /** Columns the projection writes (everything but the generated ones and change_seq). */
 const COLUMNS = [
@@ -106,11 +107,11 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
      * once the indexer has reached the block of its receipt, before the write's response).
      */
     async syncBlock(block: bigint): Promise<void> {
-      const { rows } = await pool.query<{ mission_id: string | null; account: string | null; type: string }>(
-        `SELECT DISTINCT mission_id, account, type FROM ${s}.journal WHERE id >= $1 AND id < $2`,
+      const { rows } = await pool.query<Pick<ChainRow<"journal">, "missionId" | "account" | "type">>(
+        `SELECT DISTINCT mission_id AS "missionId", account, type FROM ${s}.journal WHERE id >= $1 AND id < $2`,
         [(block * BLOCK_FACTOR).toString(), ((block + 1n) * BLOCK_FACTOR).toString()],
       );
-      const ids = rows.flatMap((r) => (r.mission_id ? [r.mission_id] : []));
+      const ids = rows.flatMap((r) => (r.missionId ? [r.missionId] : []));
       const posters = rows.flatMap((r) => (r.account && REPUTATION_TYPES.has(r.type) ? [r.account] : []));
       await inTransaction(async (c) => {
         await refreshOn(c, [...new Set(ids)]);
@@ -139,7 +140,7 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
             WHERE details_hash = $1 AND (on_chain_id IS NULL OR (on_chain_id = $2 AND escrow_address = $3))`,
           [hash.toLowerCase(), onChainId, mission.escrowAddress.toLowerCase()],
         );
-        const { rows } = await c.query<{ id: string }>(`SELECT id FROM ${s}.missions WHERE on_chain_id = $1::numeric`, [onChainId]);
+        const { rows } = await c.query<Pick<ChainRow<"missions">, "id">>(`SELECT id FROM ${s}.missions WHERE on_chain_id = $1::numeric`, [onChainId]);
         await refreshOn(c, rows.map((r) => r.id));
       });
     },

@@ -13,7 +13,7 @@ import { discoveryReadModelRepository } from "../../api/repositories/discovery-r
 import { discoveryRepository } from "../../api/repositories/discovery.repository.ts";
 import { discoveryFeedRepository } from "../../api/repositories/discovery-feed.repository.ts";
 import { discoveryFeedSourceRepository } from "../../api/repositories/discovery-feed-source.repository.ts";
-import { createFeedIndex } from "../../api/services/discovery/feed-index.ts";
+import { createFeedIndex } from "../../api/services/discovery/feed-index/index.ts";
 import { clusterPoints, zoomForRadius } from "../../api/services/discovery/cluster.ts";
 import { discoveryService } from "../../api/services/discovery/discovery.service.ts";
 import { OPEN_LENS } from "../../api/services/privacy.ts";

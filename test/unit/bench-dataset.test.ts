@@ -95,7 +95,7 @@ describe("bench chain DDL (from indexer/ponder.schema.ts)", () => {
 
   it("has every missions column the API's repositories read (m.<column>)", () => {
     const columns = new Set(byName.get("missions")!.columns.map((c) => c.name));
-    const files = ["api/repositories/missions.repository.ts", "api/repositories/discovery.repository.ts"];
+    const files = ["api/repositories/missions.repository.ts", "api/repositories/discovery-read-model.repository.ts"];
     const used = new Set<string>();
     for (const f of files) {
       const src = fs.readFileSync(path.join(root, f), "utf8");

@@ -1,9 +1,9 @@
-// FeedStore.near (the map from the in-memory index) = brute force over every mission, through
+// near() (the map from the in-memory index) = brute force over every mission, through
 // inserts, moves (a location edit changes a mission's grid square), removals and re-layouts; circles
 // across the antimeridian and near a pole included.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FeedStore } from "../../api/services/discovery/feed-index.ts";
+import { FeedStore, near } from "../../api/services/discovery/feed-index/index.ts";
 import { distanceMeters } from "../../api/services/discovery/geo.ts";
 import { viewLocation } from "../../api/services/discovery/location-privacy.ts";
 import type { FeedIndexRow } from "../../api/repositories/discovery-feed-source.repository.ts";
@@ -44,7 +44,7 @@ const marker = (m: FeedIndexRow) => ({
   min_reputation: m.minReputation, premium: m.premium,
 });
 
-describe("FeedStore.near", () => {
+describe("feed index near()", () => {
   it("equals brute force: counts per shown position, the nearest by shown distance then id", () => {
     let seed = 7;
     const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
@@ -88,7 +88,7 @@ describe("FeedStore.near", () => {
         let lng = x.centre.lng + x.dLng;
         if (lng > 180) lng -= 360;
         const now = NOW + x.later;
-        const got = store.near({ latitude: lat, longitude: lng, radius: x.radius, nowSec: now, limit: x.limit, viewer: x.viewer, category: x.category });
+        const got = near(store, { latitude: lat, longitude: lng, radius: x.radius, nowSec: now, limit: x.limit, viewer: x.viewer, category: x.category });
         const inside = [...all.values()].filter((m) => m.state === "Open" && m.expiresAt > now && m.latitude !== null
           && (!x.category || m.category === x.category) && distanceMeters(lat, lng, m.latitude, m.longitude!) <= x.radius);
         const shown = inside.map((m) => {
@@ -151,7 +151,7 @@ describe("FeedStore.near", () => {
       for (const limit of [1, 7, 50, 100]) {
         for (const viewer of [undefined, addr(2)]) {
           const now = NOW + (round === 4 ? 3600 : 0);
-          const got = store.near({ latitude: c.lat, longitude: c.lng, radius: 3000, nowSec: now, limit, viewer });
+          const got = near(store, { latitude: c.lat, longitude: c.lng, radius: 3000, nowSec: now, limit, viewer });
           const shown = [...all.values()].filter((m) => m.expiresAt > now && distanceMeters(c.lat, c.lng, m.latitude!, m.longitude!) <= 3000)
             .map((m) => {
               const loc = viewLocation(m.latitude!, m.longitude!, viewer === m.poster);

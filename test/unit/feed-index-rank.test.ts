@@ -1,10 +1,10 @@
-// FeedStore.rank (the feed's relevance order from the in-memory index) = brute force over every
+// rank() (the feed's relevance order from the in-memory index) = brute force over every
 // mission with feed-scoring.ts (the spec's formula), on any page: missions spread over ~70 km so the
 // distance term decides, small blocks so the block bounds and the per-mission bounds prune, deep pages
 // (the heap holds skip + take and the page is its tail), guild boosts and ineligible missions.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FeedStore } from "../../api/services/discovery/feed-index.ts";
+import { FeedStore, rank } from "../../api/services/discovery/feed-index/index.ts";
 import {
   combine, distanceScore, experience, GUILD_BOOST, posterReputationScore, rewardScore, sortFeed, urgencyScore, WEIGHTS, xpMatchScore,
 } from "../../api/services/discovery/feed-scoring.ts";
@@ -35,7 +35,7 @@ function mission(rnd: () => number, n: number): FeedIndexRow {
   };
 }
 
-describe("FeedStore.rank", () => {
+describe("feed index rank()", () => {
   it("equals the brute-force relevance order over every mission, deep pages included", () => {
     let seed = 5;
     const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
@@ -71,7 +71,7 @@ describe("FeedStore.rank", () => {
       const lng = x.located ? CENTRE.lng + x.dLng : undefined;
       const guilds = new Map<string, number>(x.guildXp === null ? [] : [["g1", x.guildXp]]);
       const preferences = new Map([["pets", x.prefers]]);
-      const got = store.rank({
+      const got = rank(store, {
         nowSec: now, category: x.category, latitude: lat, longitude: lng, viewer: x.viewer, experience: experience(x.totalXp),
         guilds, reputation: x.reputation, level: x.level, preferences, weights: WEIGHTS, guildBoost: GUILD_BOOST, skip: x.skip, take: x.take,
       });

@@ -2,13 +2,14 @@
 import { eligibility, eligibilityUser, type EligibilityMission } from "../../../domain/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { UserRow } from "../../repositories/users.repository.ts";
-import type { CandidateRow, DiscoveryRepository, DisplayRow } from "../../repositories/discovery.repository.ts";
+import type { DiscoveryRepository } from "../../repositories/discovery.repository.ts";
+import type { CandidateRow, DisplayRow } from "../../repositories/discovery-rows.ts";
 import type { DiscoveryChangesRepository } from "../../repositories/discovery-read-model.repository.ts";
 import type { DiscoveryFeedRepository } from "../../repositories/discovery-feed.repository.ts";
 import type { JournalRepository } from "../../repositories/journal.repository.ts";
 import type { MissionsRepository } from "../../repositories/missions.repository.ts";
 import { clusterPoints, zoomForRadius } from "./cluster.ts";
-import type { FeedIndex, MapRow } from "./feed-index.ts";
+import type { FeedIndex, MapRow } from "./feed-index/index.ts";
 import { categoryPreferences, combine, experience, GUILD_BOOST, WEIGHTS, type SortBy } from "./feed-scoring.ts";
 import { boundingBox, checkPresence, distanceMeters } from "./geo.ts";
 import { renderHighlight } from "./highlight.ts";
@@ -62,7 +63,7 @@ export function discoveryService(deps: {
   journal: Pick<JournalRepository, "indexedTime">;
   missions: Pick<MissionsRepository, "findById">;
   feed: DiscoveryFeedRepository;
-  /** The relevance order without a text query, in memory (feed-index.ts); without it, SQL ranks every page. */
+  /** The relevance order without a text query, in memory (feed-index/); without it, SQL ranks every page. */
   feedIndex?: Pick<FeedIndex, "rank" | "near" | "sync" | "size" | "loaded">;
   changes?: Pick<DiscoveryChangesRepository, "purge" | "purgeRemoved">;
   /** The posters' names as their settings let the reader see them: one lookup per page. */
@@ -120,7 +121,7 @@ export function discoveryService(deps: {
         experience: experience(ctx.totalXp), guilds: ctx.guilds, reputation: ctx.reputation, level: ctx.level, preferences: categoryPreferences(ctx.engagement),
         weights: WEIGHTS, guildBoost: GUILD_BOOST, skip: f.skip, take: f.take,
       };
-      // By relevance without a text query: the in-memory index (feed-index.ts). Otherwise SQL over the
+      // By relevance without a text query: the in-memory index (feed-index/). Otherwise SQL over the
       // read model (feed-scoring.ts is the formula's reference for both). The exact total: SQL's sums.
       const index = deps.feedIndex && f.sortBy === "relevance" && !f.searchQuery ? deps.feedIndex : null;
       const [rows, total] = await Promise.all([

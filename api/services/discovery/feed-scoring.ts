@@ -9,18 +9,32 @@
 // finalScore = weighted sum x guildBoost (1.5 for missions of the user's guilds, else 1), so 0..1.5.
 // Ineligible missions stay visible but rank after every eligible one (see sortFeed).
 
+// This file is the formula's one home: the feed index (feed-index/rank.ts) and the SQL ranking
+// (api/repositories/discovery-feed.sql.ts, built from the constants below) follow it, and tests compare
+// both with it over random inputs (test/unit/feed-index-rank.test.ts, test/e2e/feed-formula.test.ts).
+
 export const WEIGHTS = { reward: 0.25, urgency: 0.2, distance: 0.2, xpMatch: 0.15, posterReputation: 0.1, categoryPreference: 0.1 } as const;
 export const GUILD_BOOST = 1.5;
+/** A reward of this many USDC or more scores 1. */
+export const REWARD_CAP_USDC = 1000;
+/** Hours before expiry from which urgency rises above 0 (a week). */
+export const URGENCY_HOURS = 168;
+/** Meters from the reader at which the distance score reaches 0. */
+export const DISTANCE_HORIZON_M = 50_000;
+/** The score of an unknown: no location (distance), no counted rating (poster reputation). */
+export const NEUTRAL_SCORE = 0.5;
+/** XP at which a user counts as experienced (level 11). */
+export const EXPERIENCED_XP = 3275;
 const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
 
-export const rewardScore = (rewardUnits: bigint) => clamp01(Math.log10(1 + Number(rewardUnits) / 1e6) / Math.log10(1001));
-export const urgencyScore = (expiresAtSec: number, nowSec: number) => clamp01(1 - (expiresAtSec - nowSec) / 3600 / 168);
-export const distanceScore = (meters: number | null) => (meters === null ? 0.5 : clamp01(1 - meters / 50_000));
+export const rewardScore = (rewardUnits: bigint) => clamp01(Math.log10(1 + Number(rewardUnits) / 1e6) / Math.log10(1 + REWARD_CAP_USDC));
+export const urgencyScore = (expiresAtSec: number, nowSec: number) => clamp01(1 - (expiresAtSec - nowSec) / 3600 / URGENCY_HOURS);
+export const distanceScore = (meters: number | null) => (meters === null ? NEUTRAL_SCORE : clamp01(1 - meters / DISTANCE_HORIZON_M));
 /** The user's side of xpMatch: 1 from level 11 (3275 XP) on. */
-export const experience = (userXp: number) => clamp01(userXp / 3275);
+export const experience = (userXp: number) => clamp01(userXp / EXPERIENCED_XP);
 export const xpMatchScore = (userXp: number, reward: number) => clamp01(1 - Math.abs(experience(userXp) - reward));
 export const posterReputationScore = (ratingSum: number, ratingCount: number) =>
-  ratingCount > 0 ? clamp01((ratingSum / ratingCount - 1) / 4) : 0.5;
+  ratingCount > 0 ? clamp01((ratingSum / ratingCount - 1) / 4) : NEUTRAL_SCORE;
 
 /** Engagement points per category (lowercased): completed x3, rated >= 4 x2, view 1 + dwell minutes (max 5), search hit 1. */
 export interface Engagement {

@@ -12,6 +12,12 @@ export function distanceMeters(lat1: number, lng1: number, lat2: number, lng2: n
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
+/**
+ * The straight-line distance through the sphere between two points `d` meters apart on it: the radius
+ * test of the read model's cubes (cube_distance of api.geo_ecef) and of the feed index's map.
+ */
+export const chord = (d: number) => 2 * EARTH_RADIUS_M * Math.sin(Math.min(Math.PI, d / EARTH_RADIUS_M) / 2);
+
 /** A point on the sphere in meters, as api.geo_ecef computes it (the read model's cube). */
 export function ecef(lat: number, lng: number): [number, number, number] {
   const f = Math.PI / 180;

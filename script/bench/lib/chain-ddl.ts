@@ -28,6 +28,13 @@ function isTable(value: unknown): value is PgTable {
   }
 }
 
+/** A SQL literal of a column default (numbers, bigints, booleans, strings), or null for anything else. */
+function literal(v: unknown): string | null {
+  if (typeof v === "bigint" || typeof v === "number" || typeof v === "boolean") return String(v);
+  if (typeof v === "string") return `'${v.replace(/'/g, "''")}'`;
+  return null;
+}
+
 /** Every onchainTable of the Ponder schema, as DDL into `tablesSchema`. */
 export function chainTables(tablesSchema: string): ChainTableDdl[] {
   const out: ChainTableDdl[] = [];
@@ -36,9 +43,11 @@ export function chainTables(tablesSchema: string): ChainTableDdl[] {
     const cfg = getTableConfig(value);
     const table = `${ident(tablesSchema)}.${ident(cfg.name)}`;
     const columns = cfg.columns.map((c) => ({ name: c.name, type: c.getSQLType(), notNull: c.notNull, primaryKey: c.primary }));
+    // A literal default (`.default(0n)`) goes into the DDL as Ponder's does, so loaders may leave the column out.
+    const defaults = new Map(cfg.columns.map((c) => [c.name, c.hasDefault ? literal(c.default) : null]));
     const pk = columns.filter((c) => c.primaryKey).map((c) => ident(c.name));
     const create = `CREATE TABLE ${table} (${columns
-      .map((c) => `${ident(c.name)} ${c.type}${c.notNull ? " NOT NULL" : ""}`)
+      .map((c) => `${ident(c.name)} ${c.type}${c.notNull ? " NOT NULL" : ""}${defaults.get(c.name) ? ` DEFAULT ${defaults.get(c.name)}` : ""}`)
       .join(", ")})`;
     const indexes = cfg.indexes.map((ix, n) => {
       const cols = ix.config.columns.map((col) => ident((col as { name: string }).name));
