@@ -18,7 +18,6 @@ import {
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { inject } from "vitest";
 import {
   achievementNftAbi,
   easAbi,
@@ -29,6 +28,7 @@ import {
 } from "../../abis/index.ts";
 import { anvilAccount, RESOLVER_ACCOUNT_INDEX, TEST_FAUCET_ACCOUNT_INDEX } from "../../script/lib/accounts.ts";
 import { type IndexerHandle, startIndexer } from "../../script/lib/indexer.ts";
+import { inject } from "./lane.ts";
 
 export const usdc = (n: number) => BigInt(Math.round(n * 1e6));
 export const RATING_SCHEMA =

@@ -6,7 +6,7 @@
 // contracts directly, as an attacker would.
 import http from "node:http";
 import type { Address, Hex } from "viem";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { createServer } from "../../api/app.ts";
 import { geohashEncode } from "../../api/services/discovery/geo.ts";
@@ -14,6 +14,7 @@ import { missionUuid } from "../../domain/index.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";
+import { inject } from "./lane.ts";
 
 let api: TestApi;
 let chain: ReturnType<typeof chainEnv>;
