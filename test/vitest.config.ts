@@ -16,6 +16,7 @@ const lanes = laneCount();
 const e2e = {
   root,
   globalSetup: ["test/e2e/global-setup.ts"],
+  setupFiles: ["test/e2e/file-setup.ts"],
   pool: "forks" as const,
   testTimeout: 180_000,
   hookTimeout: 300_000,
@@ -27,8 +28,9 @@ export default defineConfig({
     // The e2e global teardown stops the indexers, anvils and Postgres.
     teardownTimeout: 60_000,
     sequence: { sequencer: E2eSequencer },
-    // The forks of a run, for every project in it: never more e2e files at once than lanes.
-    ...(lanes > 1 ? { poolOptions: { forks: { maxForks: lanes, minForks: 1 } } } : {}),
+    // The forks of a run, for every project in it: never more e2e files at once than lanes. A lane's
+    // fork runs all its files (isolate off; test/e2e/file-setup.ts gives each file fresh project modules).
+    ...(lanes > 1 ? { poolOptions: { forks: { maxForks: lanes, minForks: 1, isolate: false } } } : {}),
     projects: [
       {
         test: {
