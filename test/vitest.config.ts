@@ -1,18 +1,36 @@
-// Three projects: `unit` (pure logic, fast, parallel), `http` (the app via app.request, no
-// chain or database) and `e2e` (real anvil + Postgres + deployment
-// from test/e2e/global-setup.ts, files one at a time). Run from the repo root:
+// Four projects: `unit` (pure logic, fast, parallel), `http` (the app via app.request, no chain or
+// database), `e2e` (real anvil + Postgres + deployment from test/e2e/global-setup.ts; `npm test`) and
+// `e2e-long` (the e2e files listed in test/e2e/suites.ts; `npm run test:long`, CI). Run from the repo root:
 //   vitest run --config test/vitest.config.ts --project unit
+// E2E_LANES=n runs n e2e files at a time, each on a stack of its own (test/e2e/lane.ts); `npm run
+// test:e2e` uses 2. Without it the files run one at a time on one stack.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import E2eSequencer from "./e2e/sequencer.ts";
+import { E2E_LONG, laneCount } from "./e2e/suites.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const lanes = laneCount();
+
+const e2e = {
+  root,
+  globalSetup: ["test/e2e/global-setup.ts"],
+  setupFiles: ["test/e2e/file-setup.ts"],
+  pool: "forks" as const,
+  testTimeout: 180_000,
+  hookTimeout: 300_000,
+};
 
 export default defineConfig({
   test: {
     root,
-    // The e2e global teardown stops the indexer, anvil and Postgres.
+    // The e2e global teardown stops the indexers, anvils and Postgres.
     teardownTimeout: 60_000,
+    sequence: { sequencer: E2eSequencer },
+    // The forks of a run, for every project in it: never more e2e files at once than lanes. A lane's
+    // fork runs all its files (isolate off; test/e2e/file-setup.ts gives each file fresh project modules).
+    ...(lanes > 1 ? { poolOptions: { forks: { maxForks: lanes, minForks: 1, isolate: false } } } : {}),
     projects: [
       {
         test: {
@@ -33,15 +51,21 @@ export default defineConfig({
       },
       {
         test: {
+          ...e2e,
           name: "e2e",
-          root,
           include: ["test/e2e/**/*.test.ts"],
-          globalSetup: ["test/e2e/global-setup.ts"],
-          // One file at a time in one process: the files share one chain and one database.
-          pool: "forks",
+          exclude: [...E2E_LONG],
+          // One file per lane at a time: a lane's files share its chain and database.
+          poolOptions: { forks: { singleFork: lanes === 1 } },
+        },
+      },
+      {
+        test: {
+          ...e2e,
+          name: "e2e-long",
+          include: [...E2E_LONG],
+          // One file at a time in one process, on one lane.
           poolOptions: { forks: { singleFork: true } },
-          testTimeout: 180_000,
-          hookTimeout: 300_000,
         },
       },
     ],

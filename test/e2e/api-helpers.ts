@@ -1,10 +1,10 @@
 // Shared by the API's e2e files: an API server on a random port over the e2e stack (global-setup),
 // optionally with its own indexer, and SIWE sign-in with anvil's accounts.
-import { inject } from "vitest";
 import type { LocalAccount } from "viem";
 import { createServer, type ApiServer } from "../../api/app.ts";
 import { followIndexer, startIndexer, type IndexerHandle } from "../../script/lib/indexer.ts";
 import { readChecked, requestInit, type RequestOptions } from "../lib/request.ts";
+import { inject } from "./lane.ts";
 
 export interface TestApi {
   url: string;

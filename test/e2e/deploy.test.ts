@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { createPublicClient, http, parseAbi, keccak256, encodePacked, maxUint256, toFunctionSelector, zeroAddress, zeroHash, type Address } from "viem";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   achievementNftAbi,
   guildRegistryAbi,
@@ -16,6 +16,7 @@ import {
   RESOLVER_ACCOUNT_INDEX,
 } from "../../script/lib/accounts.ts";
 import { CONTRACT_NAMES, deploy, readDeployment } from "../../script/lib/deploy.ts";
+import { inject } from "./lane.ts";
 
 const RATING_SCHEMA = "bytes32 missionId,address rater,address ratee,uint8 score,string comment,uint256 timestamp";
 const accessControlAbi = parseAbi(["function hasRole(bytes32 role, address account) view returns (bool)"]);

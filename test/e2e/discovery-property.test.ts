@@ -8,7 +8,6 @@ import crypto from "node:crypto";
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { discoveryReadModelRepository } from "../../api/repositories/discovery-read-model.repository.ts";
 import { discoveryRepository } from "../../api/repositories/discovery.repository.ts";
 import { discoveryFeedRepository } from "../../api/repositories/discovery-feed.repository.ts";
@@ -27,6 +26,7 @@ import { viewLocation } from "../../api/services/discovery/location-privacy.ts";
 import { chainTables, chainViews } from "../../script/bench/lib/chain-ddl.ts";
 import { createDatabase } from "../../api/db/client.ts";
 import { runMigrations } from "../../api/db/migrate.ts";
+import { inject } from "./lane.ts";
 
 const tag = crypto.randomBytes(4).toString("hex");
 const P = `prop_p_${tag}`;

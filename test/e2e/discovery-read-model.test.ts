@@ -7,11 +7,11 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import pg from "pg";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { operatorRegistryAbi } from "../../abis/index.ts";
 import { discoveryReadModelRepository } from "../../api/repositories/discovery-read-model.repository.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv } from "./indexer-helpers.ts";
+import { inject } from "./lane.ts";
 
 let api: TestApi;
 let chain: ReturnType<typeof chainEnv>;

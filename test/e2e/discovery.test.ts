@@ -3,11 +3,11 @@
 import type { Address } from "viem";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { API_POOL } from "../../api/db/client.ts";
 import { distanceMeters } from "../../api/services/discovery/geo.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
+import { inject } from "./lane.ts";
 
 let api: TestApi;
 const [poster, performer, stranger] = [anvilAccount(4), anvilAccount(5), anvilAccount(6)];

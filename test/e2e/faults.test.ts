@@ -13,7 +13,7 @@ import path from "node:path";
 import pg from "pg";
 import { type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missionEscrowAbi } from "../../abis/index.ts";
 import { LOCK_IDS } from "../../api/repositories/locks.repository.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
@@ -21,6 +21,7 @@ import { freePort } from "../../script/lib/ports.ts";
 import { startEmbeddedPostgres, type PostgresHandle } from "../../script/lib/postgres.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv } from "./indexer-helpers.ts";
+import { inject } from "./lane.ts";
 
 const REACTOR_LOCK = LOCK_IDS.reactors;
 

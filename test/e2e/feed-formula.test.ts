@@ -8,7 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "./lane.ts";
 import { createDatabase } from "../../api/db/client.ts";
 import { MIGRATIONS_FOLDER, runMigrations } from "../../api/db/migrate.ts";
 import {

@@ -1,31 +1,21 @@
-// Starts the chain side of the stack once for all e2e files: PostgreSQL (embedded and throwaway,
-// unless DATABASE_URL is set), a fresh anvil without persisted state, and the deployment (to a
-// temporary DEPLOYMENT_FILE), and one shared indexer. Tests read it with vitest's `inject(...)`.
+// Starts the chain side of the stack once per lane (lane.ts) for all e2e files: PostgreSQL (embedded
+// and throwaway, unless DATABASE_URL is set; one database per lane), a fresh anvil without persisted
+// state, the deployment (to a temporary DEPLOYMENT_FILE) and one shared indexer per lane. Tests read
+// their lane's with `inject(...)` from lane.ts.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startAnvil } from "../../script/lib/anvil.ts";
 import { startIndexer } from "../../script/lib/indexer.ts";
-import { deploy, type Deployment } from "../../script/lib/deploy.ts";
-import { ensurePostgres } from "../../script/lib/postgres.ts";
+import { deploy } from "../../script/lib/deploy.ts";
+import { ensurePostgres, freshDatabase } from "../../script/lib/postgres.ts";
 import { createPublicClient, createWalletClient, http, keccak256, toHex, zeroHash, type Abi, type Address, type Hex } from "viem";
 import { testStablecoinAbi } from "../../abis/index.ts";
 import { anvilAccount, TEST_FAUCET_ACCOUNT_INDEX } from "../../script/lib/accounts.ts";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    databaseUrl: string;
-    rpcUrl: string;
-    wsUrl: string;
-    deploymentFile: string;
-    deployment: Deployment;
-    /** The block right after the deployment: read the set-up there, later files change the chain. */
-    deployedBlock: number;
-    /** An indexer started with the stack, for files that only read through it (startTestApi's "shared"). */
-    sharedIndexer: { url: string; viewsSchema: string };
-  }
-}
+import type { Lane } from "./lane.ts";
+import { laneCount } from "./suites.ts";
+import type { Deployment } from "../../script/lib/deploy.ts";
 
 const verbose = !!process.env.E2E_VERBOSE;
 const log = (prefix: string) => (line: string) => {
@@ -41,32 +31,39 @@ export default async function setup(project: TestProject): Promise<() => Promise
     fs.rmSync(tmp, { recursive: true, force: true });
   };
   try {
-    const [postgres, anvil] = await Promise.all([
-      ensurePostgres({ ephemeral: true, log: log("postgres") }),
-      startAnvil({ log: log("anvil") }),
-    ]);
-    stops.push(postgres.stop, anvil.stop);
-    const deploymentFile = path.join(tmp, "deployment.json");
-    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, deploymentFile, log: log("deploy") });
-
-    project.provide("databaseUrl", postgres.url);
-    project.provide("rpcUrl", anvil.rpcUrl);
-    project.provide("wsUrl", anvil.wsUrl);
-    project.provide("deploymentFile", deploymentFile);
-    project.provide("deployment", deployment);
-    const deployedBlock = await createPublicClient({ transport: http(anvil.rpcUrl) }).getBlockNumber();
-    project.provide("deployedBlock", Number(deployedBlock));
-    await grantTestFaucet(anvil.rpcUrl, deployment);
-    // Started while the chain is short, so it is ready in seconds; a file's own indexer instead
-    // backfills everything the earlier files wrote (~60 s late in a full run).
-    const tag = Math.random().toString(36).slice(2, 8); // a reused DATABASE_URL may hold earlier runs' schemas
-    const shared = await startIndexer({
-      databaseUrl: postgres.url, rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, deploymentFile,
-      schema: `ponder_e2e_shared_${tag}`, viewsSchema: `chain_e2e_shared_${tag}`, log: log("indexer"),
-    });
-    stops.push(shared.stop); // stopped first (teardown runs in reverse)
-    project.provide("sharedIndexer", { url: shared.url, viewsSchema: shared.viewsSchema });
-    console.log(`e2e stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s (anvil ${anvil.rpcUrl})`);
+    // One PostgreSQL server; each lane its own database on it (lane 1 the server's own, so a
+    // DATABASE_URL you give is used as it was).
+    const postgres = await ensurePostgres({ ephemeral: true, log: log("postgres") });
+    stops.push(postgres.stop);
+    // Forge scripts one at a time: they share the repository's cache and broadcast folders.
+    let forge = Promise.resolve();
+    const lanes = await Promise.all(
+      Array.from({ length: laneCount() }, async (_, i): Promise<Lane> => {
+        const databaseUrl = i === 0 ? postgres.url : await freshDatabase(postgres.url, `${new URL(postgres.url).pathname.slice(1)}_lane${i + 1}`);
+        const anvil = await startAnvil({ log: log(`anvil ${i + 1}`) });
+        stops.push(anvil.stop);
+        const deploymentFile = path.join(tmp, `deployment-${i + 1}.json`);
+        const deployed = forge.then(() => deploy({ rpcUrl: anvil.rpcUrl, deploymentFile, log: log(`deploy ${i + 1}`) }));
+        forge = deployed.then(() => undefined, () => undefined);
+        const deployment = await deployed;
+        const deployedBlock = Number(await createPublicClient({ transport: http(anvil.rpcUrl) }).getBlockNumber());
+        await grantTestFaucet(anvil.rpcUrl, deployment);
+        // Started while the chain is short, so it is ready in seconds; a file's own indexer instead
+        // backfills everything the lane's earlier files wrote.
+        const tag = Math.random().toString(36).slice(2, 8); // a reused DATABASE_URL may hold earlier runs' schemas
+        const shared = await startIndexer({
+          databaseUrl, rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, deploymentFile,
+          schema: `ponder_e2e_shared_${tag}`, viewsSchema: `chain_e2e_shared_${tag}`, log: log(`indexer ${i + 1}`),
+        });
+        stops.push(shared.stop); // stopped before anvil and PostgreSQL (teardown runs in reverse)
+        return {
+          databaseUrl, rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, deploymentFile, deployment, deployedBlock,
+          sharedIndexer: { url: shared.url, viewsSchema: shared.viewsSchema },
+        };
+      }),
+    );
+    project.provide("lanes", lanes);
+    console.log(`e2e stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${lanes.length} lane${lanes.length > 1 ? "s" : ""}: anvil ${lanes.map((l) => l.rpcUrl).join(", ")})`);
   } catch (err) {
     await teardown();
     throw err;

@@ -9,6 +9,7 @@ import {
   createPublicClient,
   createWalletClient,
   encodeAbiParameters,
+  encodeFunctionData,
   http,
   keccak256,
   maxUint256,
@@ -18,7 +19,6 @@ import {
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { inject } from "vitest";
 import {
   achievementNftAbi,
   easAbi,
@@ -29,6 +29,7 @@ import {
 } from "../../abis/index.ts";
 import { anvilAccount, RESOLVER_ACCOUNT_INDEX, TEST_FAUCET_ACCOUNT_INDEX } from "../../script/lib/accounts.ts";
 import { type IndexerHandle, startIndexer } from "../../script/lib/indexer.ts";
+import { inject } from "./lane.ts";
 
 export const usdc = (n: number) => BigInt(Math.round(n * 1e6));
 export const RATING_SCHEMA =
@@ -96,6 +97,56 @@ export function chainEnv() {
   }
 
   const rpc = (method: string, params: unknown[] = []) => client.request({ method, params } as never);
+
+  /**
+   * Fixtures in bulk (test/e2e/levels.ts): sends the calls back to back with anvil's automine off (each
+   * sender's nonces counted here, a fixed gas limit, no estimate and no receipt in between), mines them
+   * into as few blocks as the block gas limit allows, turns automine back on and waits for the indexer.
+   * A sender's calls keep their order (nonces); a call that needs another sender's must go in a later
+   * burst. Throws naming the first call that reverted. Whatever else was sent meanwhile (the API's
+   * relayer) is mined with them.
+   */
+  async function burst(
+    calls: { account: PrivateKeyAccount | ReturnType<typeof anvilAccount>; address: Address; abi: Abi; functionName: string; args: readonly unknown[] }[],
+  ): Promise<TransactionReceipt[]> {
+    const GAS = 600_000n;
+    const nonces = new Map<Address, number>();
+    const { baseFeePerGas } = await client.getBlock();
+    const maxPriorityFeePerGas = 1_000_000_000n;
+    const maxFeePerGas = baseFeePerGas! * 2n + maxPriorityFeePerGas;
+    const hashes: Hex[] = [];
+    await rpc("evm_setAutomine", [false]);
+    try {
+      for (const c of calls) {
+        const from = c.account.address;
+        if (!nonces.has(from)) nonces.set(from, await client.getTransactionCount({ address: from, blockTag: "pending" }));
+        const nonce = nonces.get(from)!;
+        nonces.set(from, nonce + 1);
+        const data = encodeFunctionData({ abi: c.abi, functionName: c.functionName, args: c.args } as never);
+        const raw = await c.account.signTransaction({
+          chainId: deployment.chainId, type: "eip1559", to: c.address, data, nonce, gas: GAS, maxFeePerGas, maxPriorityFeePerGas,
+        });
+        hashes.push((await rpc("eth_sendRawTransaction", [raw])) as Hex);
+      }
+      // A block takes what its gas limit allows; mine until every call has a receipt.
+      for (let blocks = 0; ; blocks++) {
+        await rpc("evm_mine");
+        const last = await client.getTransactionReceipt({ hash: hashes.at(-1)! }).catch(() => null);
+        if (last && (await Promise.all(hashes.map((hash) => client.getTransactionReceipt({ hash }).then(() => true, () => false)))).every(Boolean)) break;
+        if (blocks > calls.length) throw new Error(`burst: ${hashes.length} transactions not mined after ${blocks} blocks`);
+      }
+    } finally {
+      await rpc("evm_setAutomine", [true]);
+      // A transaction sent by someone else after the last block would otherwise wait for the next one.
+      const pool = (await rpc("txpool_status")) as { pending: Hex | number };
+      if (Number(pool.pending) > 0) await rpc("evm_mine");
+    }
+    const receipts = await Promise.all(hashes.map((hash) => client.getTransactionReceipt({ hash })));
+    const failed = receipts.findIndex((r) => r.status !== "success");
+    if (failed >= 0) throw new Error(`burst: ${calls[failed]!.functionName} from ${calls[failed]!.account.address} reverted (${receipts[failed]!.transactionHash})`);
+    if (indexer) await indexer.waitForBlock(receipts.reduce((max, r) => (r.blockNumber > max ? r.blockNumber : max), 0n));
+    return receipts;
+  }
   async function timeTravel(seconds: number | bigint) {
     await rpc("evm_increaseTime", [toHex(BigInt(seconds))]);
     await rpc("evm_mine");
@@ -215,6 +266,7 @@ export function chainEnv() {
     escrow,
     events,
     rpc,
+    burst,
     timeTravel,
     now,
     freshUser,

@@ -5,7 +5,7 @@
 // own keys around the boundaries 99 -> 100 and 999 -> 1000 in a throwaway schema of the real
 // PostgreSQL, and runs the real reactor runner over it with small batches.
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "../../api/db/client.ts";
 import { runMigrations } from "../../api/db/migrate.ts";
 import { createLogger } from "../../api/lib/logger.ts";
@@ -14,6 +14,7 @@ import type { JournalEntry, Reactor } from "../../api/reactors/types.ts";
 import { journalRepository } from "../../api/repositories/journal.repository.ts";
 import { locksRepository } from "../../api/repositories/locks.repository.ts";
 import { journalKey } from "../../indexer/lib/journal.ts";
+import { inject } from "./lane.ts";
 
 const schema = `journal_order_${Date.now().toString(36)}`;
 let database: Database;

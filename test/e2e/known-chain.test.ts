@@ -7,13 +7,14 @@ import os from "node:os";
 import path from "node:path";
 import { createPublicClient, createWalletClient, http, parseAbiItem, toHex, zeroAddress, type Hex, type PublicClient } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer } from "../../api/app.ts";
 import { missionEscrowAbi, schemaRegistryAbi } from "../../abis/index.ts";
 import { knownChain } from "../../indexer/lib/known-chains.ts";
 import { startAnvil, type AnvilHandle } from "../../script/lib/anvil.ts";
 import { placeCanonicalContracts } from "../../script/lib/canonical.ts";
 import { deploy, readDeployment, type Deployment } from "../../script/lib/deploy.ts";
+import { inject } from "./lane.ts";
 
 const RATING_SCHEMA = "bytes32 missionId,address rater,address ratee,uint8 score,string comment,uint256 timestamp";
 const registered = parseAbiItem("event Registered(bytes32 indexed uid, address indexed registerer, (bytes32 uid, address resolver, bool revocable, string schema) schema)");

@@ -4,11 +4,12 @@
 // each value, on every endpoint that shows the field.
 import pg from "pg";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Permissions } from "../../api/routes/community/vault.routes.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";
 import { freshAuthorisedUser } from "./levels.ts";
+import { inject } from "./lane.ts";
 
 let api: TestApi;
 let chain: ReturnType<typeof chainEnv>;

@@ -8,12 +8,13 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { type Abi, type Address } from "viem";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missionEscrowAbi, operatorRegistryAbi } from "../../abis/index.ts";
 import { anvilAccount, RESOLVER_ACCOUNT_INDEX } from "../../script/lib/accounts.ts";
 import { startIndexer, type IndexerHandle } from "../../script/lib/indexer.ts";
 import { call, reactorPassed, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv } from "./indexer-helpers.ts";
+import { inject } from "./lane.ts";
 
 let api: TestApi;
 let chain: ReturnType<typeof chainEnv>;

@@ -7,12 +7,13 @@ import { base58 } from "@scure/base";
 import pg from "pg";
 import { type Abi, type Address, decodeAbiParameters, keccak256, parseAbiParameters, toBytes, toHex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { achievementNftAbi, easAbi } from "../../abis/index.ts";
 import { createServer, type ApiServer } from "../../api/app.ts";
 import { startIndexer } from "../../script/lib/indexer.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { RATING_SCHEMA, chainEnv, usdc } from "./indexer-helpers.ts";
+import { inject } from "./lane.ts";
 
 let api: TestApi;
 let base = "";

@@ -4,9 +4,9 @@
 // X-RateLimit-Limit / -Remaining / -Reset as numbers (docs/decisions.md "Rate limits").
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import pg from "pg";
-import { inject } from "vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, signIn, startTestApi, type Res, type TestApi } from "./api-helpers.ts";
+import { inject } from "./lane.ts";
 
 const TIERS = { anonymous: 30, user: 300, premium: 1000 } as const;
 type Tier = keyof typeof TIERS;

@@ -4,11 +4,12 @@
 // The file's own indexer, so that it can be stopped and resumed.
 import type { Abi, Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reputationRegistryAbi } from "../../abis/index.ts";
 import { startIndexer } from "../../script/lib/indexer.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";
+import { inject } from "./lane.ts";
 
 let api: TestApi;
 let chain: ReturnType<typeof chainEnv>;

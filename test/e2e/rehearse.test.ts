@@ -7,13 +7,14 @@
 // canonical EAS; no transaction from anvil's default keys, no ETH for users.
 import { randomBytes } from "node:crypto";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { easAbi } from "../../abis/index.ts";
 import { dropDatabase, freshDatabase } from "../../script/lib/postgres.ts";
 import {
   anvilRpc, assertNoDefaultKeys, fund, missionFlow, newUser, rest, standInChain, startStack, stepper, STAND_IN, type Stack, type StandIn,
 } from "../../script/lib/rehearsal.ts";
 import { disputeToFinal, ratingReadBack, RATING_SCHEMA_UID } from "../../script/lib/rehearsal-steps.ts";
+import { inject } from "./lane.ts";
 
 const dbName = `rehearse_e2e_${Date.now().toString(36)}`;
 let chain: StandIn | undefined;

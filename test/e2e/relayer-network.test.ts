@@ -4,9 +4,10 @@
 // The key's balance (anvil_setBalance): low -> /health degraded; empty -> 503 RELAYER_UNFUNDED.
 // Base fee and balance are restored afterwards (the chain is shared with the other files).
 import { createPublicClient, http, numberToHex, parseEther, parseGwei, type Address, type Hex } from "viem";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
+import { inject } from "./lane.ts";
 
 const client = createPublicClient({ transport: http(inject("rpcUrl")) });
 const rpc = (method: string, params: unknown[] = []) => client.request({ method, params } as never) as Promise<any>;

@@ -8,11 +8,12 @@
 import { createWalletClient, encodeFunctionData, http, keccak256, numberToHex, parseEther, parseEventLogs, toHex, type Abi, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missionEscrowAbi, operatorRegistryAbi, relayerExecutorAbi } from "../../abis/index.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv } from "./indexer-helpers.ts";
+import { inject } from "./lane.ts";
 
 const RELAYER_ROLE = keccak256(toHex("RELAYER_ROLE"));
 const N = 12;

@@ -8,10 +8,10 @@ import { createPublicClient, createWalletClient, http, type Abi, type Address, t
 import { foundry } from "viem/chains";
 import { missionEscrowAbi } from "../../abis/index.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { startApiProcess, type ApiProcess } from "../../script/bench/lib/stack.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
+import { inject } from "./lane.ts";
 
 const QUIET = { REACTORS_ENABLED: "false", KEEPER_INTERVAL_MS: "0" };
 const JWT_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456789"; // the one startTestApi uses

@@ -5,9 +5,10 @@
 // the base fee are restored afterwards (the chain is shared with the other files).
 import pg from "pg";
 import { createPublicClient, http, numberToHex, parseGwei, type Hex } from "viem";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
+import { inject } from "./lane.ts";
 
 const client = createPublicClient({ transport: http(inject("rpcUrl")) });
 const rpc = (method: string, params: unknown[] = []) => client.request({ method, params } as never) as Promise<any>;

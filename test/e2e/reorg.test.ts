@@ -11,12 +11,13 @@
 // once. Chain state changed here (blocks only) needs no restore: the new branch simply goes on.
 import pg from "pg";
 import { type Abi, type Hex, type PrivateKeyAccount, encodeFunctionData } from "viem";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { achievementNftAbi, missionEscrowAbi } from "../../abis/index.ts";
 import { ACHIEVEMENT } from "../../api/reactors/achievements.ts";
 import { call, reactorPassed, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";
+import { inject } from "./lane.ts";
 
 const CONFIRMATIONS = 3;
 let api: TestApi;

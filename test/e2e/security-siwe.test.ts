@@ -13,8 +13,8 @@ import { type Address, type Hex, getAddress, hexToBigInt, numberToHex, toHex } f
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { createSiweMessage, generateSiweNonce } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
+import { inject } from "./lane.ts";
 
 let api: TestApi;
 let domain: string;

@@ -5,12 +5,13 @@ import fs from "node:fs";
 import { createWalletClient, encodeFunctionData, http, maxUint256, toHex, type Abi, type Address, type Hex, type LocalAccount } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guildRegistryAbi, operatorRegistryAbi, testStablecoinAbi } from "../../abis/index.ts";
 import { operatorOf, parseAmount } from "../../domain/index.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";
+import { inject } from "./lane.ts";
 
 let api: TestApi;
 let chain: ReturnType<typeof chainEnv>;

@@ -2,7 +2,6 @@
 // journal; signatures are checked with the `standardwebhooks` package, not the project's code.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import type { PrivateKeyAccount } from "viem/accounts";
@@ -10,6 +9,7 @@ import { createServer, type ApiServer } from "../../api/app.ts";
 import { releaseIndexerLock, startIndexer } from "../../script/lib/indexer.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";
+import { inject } from "./lane.ts";
 
 interface Receipt { path: string; id: string; timestamp: string; signature: string; body: string; headers: Record<string, string> }
 
