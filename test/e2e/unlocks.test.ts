@@ -50,7 +50,10 @@ const isResolver = async (account: Address) => {
 const onChainRoles = async (guildId: number, account: Address) =>
   Number(await chain.client.readContract({ address: chain.c.GuildRegistry.address, abi: guildRegistryAbi as Abi, functionName: "rolesOf", args: [guildId, account] }));
 /** Every transaction the relayer signs is recorded here first. */
-const outbox = async () => Number((await pool.query(`SELECT count(*) AS n FROM api.relayer_outbox`)).rows[0].n);
+// The guild registry's writes only: the reactors send on their own (an achievement mint after a completed
+// mission, a resolver grant), at any moment, and those are not what a refused guild route must not send.
+const outbox = async () =>
+  Number((await pool.query(`SELECT count(*) AS n FROM api.relayer_outbox WHERE fn IN ('createGuild', 'join', 'leave', 'setRoles')`)).rows[0].n);
 const guildCount = async () => Number((await pool.query(`SELECT count(*) AS n FROM "${views}".guilds`)).rows[0].n);
 const me = async (token: string) => {
   const r = await call(api.url, "GET", "/users/me", { token });
