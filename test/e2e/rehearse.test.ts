@@ -48,8 +48,10 @@ describe("rehearsal (short)", () => {
     const missionId = await step("mission", () => missionFlow(call, poster, performer));
     lines.push(`mission flow: ${Date.now() - t} ms`);
     const d = await step("dispute", () => disputeToFinal(c, stack!.apiUrl, poster, performer, { reward: 3_000_000n, split: 40 }));
-    // 3 USDC, Split 40: resolver 60,000; net 2,940,000; performer's part 1,176,000 less 29,400 and 11,760.
-    expect(d.deltas).toMatchObject({ poster: 1_764_000n, performer: 1_134_840n, resolver: 60_000n });
+    // 3 USDC, Split 40: the poster's 60 % back (1,800,000); the performer's part 1,200,000 settled as on
+    // approval, less protocol 30,000 (of which 6,000 to the resolver pool) and labs 12,000. The resolver is
+    // paid from the pool, never from the parties: what the 2.5-USDC mission flow put in (12,500) + 6,000.
+    expect(d.deltas).toMatchObject({ poster: 1_800_000n, performer: 1_158_000n, resolver: 18_500n });
     const r = await step("rating", () => ratingReadBack(c, call, poster, performer, missionId));
     const onChain = await c.client.readContract({ address: STAND_IN.eas, abi: easAbi, functionName: "getAttestation", args: [r.easUid] });
     expect(onChain.schema).toBe(RATING_SCHEMA_UID);
