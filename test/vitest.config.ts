@@ -30,7 +30,9 @@ export default defineConfig({
     sequence: { sequencer: E2eSequencer },
     // The forks of a run, for every project in it: never more e2e files at once than lanes. A lane's
     // fork runs all its files (isolate off; test/e2e/file-setup.ts gives each file fresh project modules).
-    ...(lanes > 1 ? { poolOptions: { forks: { maxForks: lanes, minForks: 1, isolate: false } } } : {}),
+    // All forks from the start: with fewer (minForks 1), files queued for a fork started later never
+    // ran and the run ended in "Terminating worker thread" (tinypool, 3 lanes).
+    ...(lanes > 1 ? { poolOptions: { forks: { maxForks: lanes, minForks: lanes, isolate: false } } } : {}),
     projects: [
       {
         test: {
