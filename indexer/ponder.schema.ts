@@ -12,7 +12,7 @@ export const missions = onchainTable(
     escrowAddress: t.hex().notNull(),
     poster: t.hex().notNull(),
     performer: t.hex(),
-    guildId: t.integer().notNull(), // on-chain guild id, 0 = no guild
+    guildOnChainId: t.integer().notNull(), // on-chain guild id, 0 = no guild (guildUuid is the API's guildId)
     guildUuid: t.text(),
     reward: t.bigint().notNull(),
     ddrAmount: t.bigint().notNull(), // the DDR a dispute costs (reserveFor), the paid one once disputed
@@ -49,7 +49,7 @@ export const missions = onchainTable(
     onChainIdx: index().on(t.onChainId),
     posterIdx: index().on(t.poster),
     performerIdx: index().on(t.performer),
-    guildIdx: index().on(t.guildId),
+    guildIdx: index().on(t.guildOnChainId),
     stateIdx: index().on(t.state, t.createdAt),
     createdIdx: index().on(t.createdAt),
     // The feed and the mission list sort open missions by reward and by expiry.
@@ -165,8 +165,8 @@ export const guilds = onchainTable(
 export const guildMembers = onchainTable(
   "guild_members",
   (t) => ({
-    id: t.text().primaryKey(), // `${guildId}:${lowercase account}`
-    guildId: t.integer().notNull(),
+    id: t.text().primaryKey(), // `${guildOnChainId}:${lowercase account}`
+    guildOnChainId: t.integer().notNull(),
     guildUuid: t.text().notNull(),
     account: t.hex().notNull(),
     roles: t.integer().notNull(), // bits: 1 curator, 2 officer, 4 admin
@@ -180,7 +180,7 @@ export const guildMembers = onchainTable(
     updatedBlock: t.bigint().notNull(),
   }),
   (t) => ({
-    guildIdx: index().on(t.guildId, t.active),
+    guildIdx: index().on(t.guildOnChainId, t.active),
     accountIdx: index().on(t.account),
   }),
 );
@@ -188,8 +188,8 @@ export const guildMembers = onchainTable(
 export const boardEntries = onchainTable(
   "board_entries",
   (t) => ({
-    id: t.text().primaryKey(), // `${guildId}:${missionOnChainId}`
-    guildId: t.integer().notNull(),
+    id: t.text().primaryKey(), // `${guildOnChainId}:${missionOnChainId}`
+    guildOnChainId: t.integer().notNull(),
     guildUuid: t.text().notNull(),
     missionOnChainId: t.bigint().notNull(),
     missionId: t.text().notNull(),
@@ -204,7 +204,7 @@ export const boardEntries = onchainTable(
     removedBy: t.hex(),
     txHash: t.hex().notNull(),
   }),
-  (t) => ({ guildIdx: index().on(t.guildId, t.active), missionIdx: index().on(t.missionId) }),
+  (t) => ({ guildIdx: index().on(t.guildOnChainId, t.active), missionIdx: index().on(t.missionId) }),
 );
 
 export const achievementDefinitions = onchainTable("achievement_definitions", (t) => ({

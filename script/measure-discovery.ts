@@ -16,16 +16,16 @@ const S = "chain_measure";
 async function seed(pool: pg.Pool) {
   await pool.query(`DROP SCHEMA IF EXISTS ${S} CASCADE; CREATE SCHEMA ${S};
     CREATE TABLE ${S}.missions (id text PRIMARY KEY, on_chain_id numeric(78) NOT NULL, escrow_address text NOT NULL, poster text NOT NULL,
-      performer text, guild_id int NOT NULL, guild_uuid text, reward numeric(78) NOT NULL, ddr_amount numeric(78) NOT NULL, state text NOT NULL,
+      performer text, guild_on_chain_id int NOT NULL, guild_uuid text, reward numeric(78) NOT NULL, ddr_amount numeric(78) NOT NULL, state text NOT NULL,
       details_hash text NOT NULL, proof_hash text, refund_amount numeric(78), released numeric(78) NOT NULL DEFAULT 0, refunded numeric(78) NOT NULL DEFAULT 0, expires_at numeric(78) NOT NULL, created_at numeric(78) NOT NULL,
       accepted_at numeric(78), completed_at numeric(78));
     CREATE INDEX ON ${S}.missions (on_chain_id); CREATE INDEX ON ${S}.missions (poster); CREATE INDEX ON ${S}.missions (performer);
-    CREATE INDEX ON ${S}.missions (guild_id); CREATE INDEX ON ${S}.missions (state, created_at); CREATE INDEX ON ${S}.missions (created_at);
+    CREATE INDEX ON ${S}.missions (guild_on_chain_id); CREATE INDEX ON ${S}.missions (state, created_at); CREATE INDEX ON ${S}.missions (created_at);
     CREATE TABLE ${S}.guilds (id text PRIMARY KEY, on_chain_id int, name text);
     CREATE TABLE ${S}.user_stats (address text PRIMARY KEY, rating_sum int NOT NULL, rating_count int NOT NULL, total_xp int NOT NULL);
     CREATE TABLE ${S}.board_entries (id text PRIMARY KEY, mission_id text NOT NULL, min_guild_xp int NOT NULL, active boolean NOT NULL);
     CREATE INDEX ON ${S}.board_entries (mission_id);
-    CREATE TABLE ${S}.guild_members (id text PRIMARY KEY, guild_id int, guild_uuid text NOT NULL, account text NOT NULL, guild_xp int NOT NULL, active boolean NOT NULL);
+    CREATE TABLE ${S}.guild_members (id text PRIMARY KEY, guild_on_chain_id int, guild_uuid text NOT NULL, account text NOT NULL, guild_xp int NOT NULL, active boolean NOT NULL);
     CREATE INDEX ON ${S}.guild_members (account);
     CREATE TABLE ${S}.ratings (uid text PRIMARY KEY, mission_id text, rater text NOT NULL, score int NOT NULL, counted boolean NOT NULL);
     CREATE INDEX ON ${S}.ratings (rater);
@@ -44,7 +44,7 @@ async function seed(pool: pg.Pool) {
            100, jsonb_build_object('tags', jsonb_build_array('t' || (i % 50))), 's'
       FROM generate_series(1, ${N}) i`);
   await pool.query(`
-    INSERT INTO ${S}.missions (id, on_chain_id, escrow_address, poster, guild_id, reward, ddr_amount, state, details_hash, expires_at, created_at)
+    INSERT INTO ${S}.missions (id, on_chain_id, escrow_address, poster, guild_on_chain_id, reward, ddr_amount, state, details_hash, expires_at, created_at)
     SELECT 'm' || i, i, '0xe', '0x' || lpad(to_hex(i % 500), 40, '0'), 0, (1 + (i::bigint * 7919) % 500000) * 1000, 1000000,
            CASE WHEN i % 10 = 9 THEN 'Completed' ELSE 'Open' END, 'h' || i, ${now} + 600 + (i::bigint * 104729) % (14 * 86400), ${now} - (${N} - i)
       FROM generate_series(1, ${N}) i`);

@@ -44,23 +44,23 @@ export function guildsRepository(pool: pg.Pool, chainSchema: string) {
       return rows[0] ?? null;
     },
     async members(guildOnChainId: number): Promise<MemberRow[]> {
-      const { rows } = await pool.query(`${memberSelect} WHERE m.guild_id = $1 AND m.active ORDER BY m.joined_at, m.account`, [guildOnChainId]);
+      const { rows } = await pool.query(`${memberSelect} WHERE m.guild_on_chain_id = $1 AND m.active ORDER BY m.joined_at, m.account`, [guildOnChainId]);
       return rows;
     },
     async member(guildOnChainId: number, account: string): Promise<MemberRow | null> {
-      const { rows } = await pool.query(`${memberSelect} WHERE m.guild_id = $1 AND m.account = $2`, [guildOnChainId, account.toLowerCase()]);
+      const { rows } = await pool.query(`${memberSelect} WHERE m.guild_on_chain_id = $1 AND m.account = $2`, [guildOnChainId, account.toLowerCase()]);
       return rows[0] ?? null;
     },
     /** `who`: an API user id or an address. */
     async memberByUser(guildOnChainId: number, who: string): Promise<MemberRow | null> {
-      const { rows } = await pool.query(`${memberSelect} WHERE m.guild_id = $1 AND (m.account = lower($2) OR u.id::text = lower($2))`, [guildOnChainId, who]);
+      const { rows } = await pool.query(`${memberSelect} WHERE m.guild_on_chain_id = $1 AND (m.account = lower($2) OR u.id::text = lower($2))`, [guildOnChainId, who]);
       return rows[0] ?? null;
     },
     async board(guildOnChainId: number): Promise<BoardRow[]> {
       const { rows } = await pool.query(
         `SELECT b.id, b.mission_id, b.curator, u.id AS curator_id, b.min_guild_xp, b.notes, b.featured, b.created_at::text
            FROM ${s}.board_entries b LEFT JOIN api.users u ON u.evm_address = b.curator
-          WHERE b.guild_id = $1 AND b.active ORDER BY b.featured DESC, b.created_at DESC, b.id`,
+          WHERE b.guild_on_chain_id = $1 AND b.active ORDER BY b.featured DESC, b.created_at DESC, b.id`,
         [guildOnChainId],
       );
       return rows;

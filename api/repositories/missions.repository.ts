@@ -13,7 +13,7 @@ export interface MissionRow {
   escrow_address: string;
   poster: string;
   performer: string | null;
-  guild_id: number;
+  guild_on_chain_id: number;
   guild_uuid: string | null;
   guild_name: string | null;
   reward: string;
@@ -67,7 +67,7 @@ const SORT = { createdAt: "m.created_at", rewardAmount: "m.reward", expiresAt: "
 export function missionsRepository(pool: pg.Pool, chainSchema: string) {
   const s = `"${chainSchema}"`;
   const select = `
-    SELECT m.id, m.on_chain_id::text, m.escrow_address, m.poster, m.performer, m.guild_id, m.guild_uuid,
+    SELECT m.id, m.on_chain_id::text, m.escrow_address, m.poster, m.performer, m.guild_on_chain_id, m.guild_uuid,
            g.name AS guild_name, m.reward::text, m.ddr_amount::text, m.state, m.details_hash, m.proof_hash,
            m.refund_amount::text, m.released::text AS released_amount, m.refunded::text AS refunded_amount, m.expires_at::text, m.created_at::text, m.accepted_at::text,
            m.completed_at::text, d.title, d.description, d.category, d.latitude, d.longitude, d.radius,

@@ -24,7 +24,7 @@ export function privacyRepository(pool: pg.Pool, chainSchema: string) {
         `SELECT u.evm_address AS address, v.permissions,
                 ($2::text IS NOT NULL AND v.permissions::text LIKE '%guilds_only%' AND EXISTS (
                    SELECT 1 FROM ${s}.guild_members mine
-                     JOIN ${s}.guild_members theirs ON theirs.guild_id = mine.guild_id AND theirs.active
+                     JOIN ${s}.guild_members theirs ON theirs.guild_on_chain_id = mine.guild_on_chain_id AND theirs.active
                     WHERE mine.account = $2 AND mine.active AND theirs.account = u.evm_address)) AS shares_guild
            FROM api.users u LEFT JOIN api.vaults v ON v.user_id = u.id
           WHERE u.evm_address = ANY($1::text[])`,

@@ -77,7 +77,7 @@ ponder.on("GuildRegistry:BoardEntryPublished", async ({ event, context }) => {
     .insert(boardEntries)
     .values({
       id: boardEntryId(guildId, missionId),
-      guildId,
+      guildOnChainId: guildId,
       guildUuid: guildUuid(context.chain.id, event.log.address, guildId),
       missionOnChainId: missionId,
       missionId: mission,

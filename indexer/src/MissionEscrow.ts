@@ -25,7 +25,7 @@ ponder.on("MissionEscrow:MissionCreated", async ({ event, context }) => {
     escrowAddress: lc(event.log.address),
     poster: lc(poster),
     performer: null,
-    guildId,
+    guildOnChainId: guildId,
     guildUuid: guildId ? guildUuid(context.chain.id, guildRegistry, guildId) : null,
     reward,
     ddrAmount,

@@ -15,7 +15,7 @@ type Mission = {
   id: string;
   onChainId: bigint;
   poster: Addr;
-  guildId: number;
+  guildOnChainId: number;
   guildUuid: string | null;
   reward: bigint;
 };
@@ -33,7 +33,7 @@ export async function deriveCompletion(
   const ids = { missionId: m.id, missionOnChainId: m.onChainId };
   const user = await getUser(context, performer, now);
   const streak = nextStreak(user.streakCount, user.lastCompletionAt, now);
-  const entry = m.guildId ? await context.db.find(boardEntries, { id: boardEntryId(m.guildId, m.onChainId) }) : null;
+  const entry = m.guildOnChainId ? await context.db.find(boardEntries, { id: boardEntryId(m.guildOnChainId, m.onChainId) }) : null;
   const onBoard = entry?.active === true;
 
   let missionXp = 0;
@@ -83,12 +83,12 @@ export async function deriveCompletion(
       ...ids,
     });
   }
-  if (m.guildId && m.guildUuid) {
+  if (m.guildOnChainId && m.guildUuid) {
     await context.db.update(guilds, { id: m.guildUuid }).set((g) => ({
       totalCompleted: g.totalCompleted + 1,
       updatedBlock: event.block.number,
     }));
-    const member = await context.db.find(guildMembers, { id: memberId(m.guildId, performer) });
+    const member = await context.db.find(guildMembers, { id: memberId(m.guildOnChainId, performer) });
     if (member?.active && missionXp > 0) {
       await context.db
         .update(guildMembers, { id: member.id })

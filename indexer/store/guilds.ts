@@ -31,7 +31,7 @@ export async function setMembership(
   else
     await context.db
       .insert(guildMembers)
-      .values({ id, guildId, guildUuid: gid, account: lc(account), guildXP: 0, ...values });
+      .values({ id, guildOnChainId: guildId, guildUuid: gid, account: lc(account), guildXP: 0, ...values });
   if (wasActive !== active) {
     await context.db
       .update(guilds, { id: gid })

@@ -92,7 +92,7 @@ describe("guilds", () => {
     expect(j.body.guild.memberCount).toBe(demo.memberCount + 1);
     expect(j.body.membership).toMatchObject({ isCurator: false, isAdmin: false, guildXP: 0, user: { evmAddress: user.address.toLowerCase() } });
     expect(await isMember(Number(demo.onChainId), user.address)).toBe(true);
-    const row = await pool.query(`SELECT active FROM ${S}.guild_members WHERE guild_id = $1 AND lower(account) = $2`, [Number(demo.onChainId), user.address.toLowerCase()]);
+    const row = await pool.query(`SELECT active FROM ${S}.guild_members WHERE guild_on_chain_id = $1 AND lower(account) = $2`, [Number(demo.onChainId), user.address.toLowerCase()]);
     expect(row.rows).toEqual([{ active: true }]);
     const receipt = await chain.client.getTransactionReceipt({ hash: j.body.transactionHash });
     expect(receipt.status).toBe("success");
@@ -145,7 +145,7 @@ describe("guilds", () => {
     expect(l.body).toMatchObject({ success: true, membership: null });
     expect(l.body.guild.memberCount).toBe(demo.memberCount);
     expect(await isMember(Number(demo.onChainId), user.address)).toBe(false);
-    const row = await pool.query(`SELECT active FROM ${S}.guild_members WHERE guild_id = $1 AND lower(account) = $2`, [Number(demo.onChainId), user.address.toLowerCase()]);
+    const row = await pool.query(`SELECT active FROM ${S}.guild_members WHERE guild_on_chain_id = $1 AND lower(account) = $2`, [Number(demo.onChainId), user.address.toLowerCase()]);
     expect(row.rows).toEqual([{ active: false }]);
     expectError(await call(api.url, "POST", `/guilds/${demo.id}/leave`, { token }), 409, "NOT_MEMBER");
     expect((await call(api.url, "GET", `/guilds/${demo.id}`, { token })).body.membership).toBeNull();

@@ -70,7 +70,7 @@ beforeAll(async () => {
   // Poster reputations, the member's XP and guild, and one good rating (a category preference) for the feed.
   for (let i = 1; i <= 4; i++) await insert("user_stats", { address: addr(i), rating_count: i - 1, rating_sum: (i - 1) * (1 + i) });
   await insert("user_stats", { address: addr(9), total_xp: 1200 });
-  await insert("guild_members", { id: `${GUILD}-9`, guild_id: 1, guild_uuid: GUILD, account: addr(9), guild_xp: 50, active: true });
+  await insert("guild_members", { id: `${GUILD}-9`, guild_on_chain_id: 1, guild_uuid: GUILD, account: addr(9), guild_xp: 50, active: true });
   await insert("guilds", { id: GUILD, name: `guild-${tag}` }); // a name for the display reads to compare
   for (let i = 0; i < N + DENSE; i++) {
     const [dx, dy, r, k] = rnd[i]!;
@@ -88,7 +88,7 @@ beforeAll(async () => {
     const onChainId = 5_000_000 + i;
     const known: Record<string, unknown> = {
       id: m.id, on_chain_id: onChainId, escrow_address: ESCROW, poster: m.poster, performer: m.performer, state: m.state, reward: m.reward.toString(),
-      details_hash: hash, expires_at: m.expiresAt, created_at: nowSec - i, guild_id: m.guild ? 1 : 0, guild_uuid: m.guild,
+      details_hash: hash, expires_at: m.expiresAt, created_at: nowSec - i, guild_on_chain_id: m.guild ? 1 : 0, guild_uuid: m.guild,
     };
     await insert("missions", known);
     await pool.query(

@@ -27,7 +27,7 @@ let demoGuildUuid: string;
 
 const person = async (account: PrivateKeyAccount): Promise<Person> => ({ account, token: await signIn(api.url, account) });
 const guildXp = async (a: Address) =>
-  Number((await pool.query(`SELECT guild_xp FROM ${S}.guild_members WHERE guild_id = $1 AND account = $2 AND active`, [DEMO_GUILD, a.toLowerCase()])).rows[0]?.guild_xp ?? NaN);
+  Number((await pool.query(`SELECT guild_xp FROM ${S}.guild_members WHERE guild_on_chain_id = $1 AND account = $2 AND active`, [DEMO_GUILD, a.toLowerCase()])).rows[0]?.guild_xp ?? NaN);
 const stateOf = async (id: string) => (await pool.query(`SELECT state, performer FROM ${S}.missions WHERE id = $1`, [id])).rows[0];
 
 /** Posts a mission through the API with these terms; returns its id and on-chain id. */

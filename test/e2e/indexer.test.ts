@@ -66,7 +66,7 @@ describe("missions", () => {
       escrow_address: lower(c.MissionEscrow.address),
       poster: lower(poster.address),
       performer: null,
-      guild_id: 0,
+      guild_on_chain_id: 0,
       guild_uuid: null,
       reward: reward.toString(),
       ddr_amount: usdc(5).toString(),
@@ -347,7 +347,7 @@ describe("guilds, boards, NFTs, builder scores, streaks, referrals", () => {
     await env.guilds(env.guildAdmin, "publishToBoard", [1, m.onChainId, env.guildAdmin.address, 0, true, "featured"]);
     const [entry] = await q(`SELECT * FROM $v.board_entries WHERE mission_id = $1`, [mid(m.onChainId)]);
     expect(entry).toMatchObject({
-      guild_id: 1,
+      guild_on_chain_id: 1,
       curator: lower(env.guildAdmin.address),
       featured: true,
       notes: "featured",
@@ -372,7 +372,7 @@ describe("guilds, boards, NFTs, builder scores, streaks, referrals", () => {
       [mid(m.onChainId)],
     );
     expect(curation).toEqual([{ xp_delta: 20 }]);
-    const [row] = await q(`SELECT guild_xp, active FROM $v.guild_members WHERE guild_id = 1 AND account = $1`, [
+    const [row] = await q(`SELECT guild_xp, active FROM $v.guild_members WHERE guild_on_chain_id = 1 AND account = $1`, [
       lower(member.address),
     ]);
     expect(row).toEqual({ guild_xp: 37, active: true });
@@ -380,7 +380,7 @@ describe("guilds, boards, NFTs, builder scores, streaks, referrals", () => {
     await env.guilds(member, "leave", [1, member.address]);
     expect(await count()).toBe(before);
     expect(
-      (await q(`SELECT active FROM $v.guild_members WHERE guild_id = 1 AND account = $1`, [lower(member.address)]))[0]!
+      (await q(`SELECT active FROM $v.guild_members WHERE guild_on_chain_id = 1 AND account = $1`, [lower(member.address)]))[0]!
         .active,
     ).toBe(false);
   });
@@ -447,7 +447,7 @@ describe("less common paths", () => {
     await env.guilds(member, "join", [1, member.address]);
     await env.guilds(env.guildAdmin, "setRoles", [1, member.address, 1, env.guildAdmin.address]);
     const memberRow = async () =>
-      (await q(`SELECT * FROM $v.guild_members WHERE guild_id = 1 AND account = $1`, [lower(member.address)]))[0];
+      (await q(`SELECT * FROM $v.guild_members WHERE guild_on_chain_id = 1 AND account = $1`, [lower(member.address)]))[0];
     expect(await memberRow()).toMatchObject({
       roles: 1,
       is_curator: true,

@@ -13,7 +13,7 @@ const poster = "0x00000000000000000000000000000000000000aa";
 const spot = { latitude: 48.1371, longitude: 11.5754 };
 const row = (over: Partial<MissionRow> = {}): MissionRow => ({
   id: "5b0f1a53-0000-4000-8000-000000000001", on_chain_id: "1", escrow_address: "0x01", poster: poster.toUpperCase().replace("0X", "0x"),
-  performer: null, guild_id: 0, guild_uuid: null, guild_name: null, reward: "5000000", ddr_amount: "1000000", state: "Open",
+  performer: null, guild_on_chain_id: 0, guild_uuid: null, guild_name: null, reward: "5000000", ddr_amount: "1000000", state: "Open",
   details_hash: "0x02", proof_hash: null, refund_amount: null, released_amount: "0", refunded_amount: "0", expires_at: "1900000000", created_at: "1800000000",
   accepted_at: null, completed_at: null, title: "Hub", description: "d", category: "c", ...spot, radius: 50, metadata: {},
   min_reputation: null, premium: false, min_guild_xp: null,

@@ -166,7 +166,7 @@ async function loadDataset(ctx: BenchContext): Promise<Dataset> {
     const states = `(ARRAY['Open','Accepted','Submitted','Completed','Disputed','Cancelled','Expired'])[st]`;
     await step(
       "missions",
-      `INSERT INTO ${PONDER_SCHEMA}.missions (id, chain_id, on_chain_id, escrow_address, poster, performer, guild_id, guild_uuid,
+      `INSERT INTO ${PONDER_SCHEMA}.missions (id, chain_id, on_chain_id, escrow_address, poster, performer, guild_on_chain_id, guild_uuid,
           reward, ddr_amount, guild_fee_bps, state, details_hash, proof_hash, dispute_id, refund_amount, expires_at, created_at,
           accepted_at, submitted_at, review_deadline, completed_at, cancelled_at, expired_at, disputed_at,
           created_tx_hash, details_updated_tx_hash, accepted_tx_hash, submitted_tx_hash, completed_tx_hash, cancelled_tx_hash,
@@ -252,7 +252,7 @@ async function loadDataset(ctx: BenchContext): Promise<Dataset> {
     // A fifth of the users are members of one guild each (officers and admins among them).
     await step(
       "guild_members",
-      `INSERT INTO ${PONDER_SCHEMA}.guild_members (id, guild_id, guild_uuid, account, roles, is_curator, is_officer, is_admin, guild_xp,
+      `INSERT INTO ${PONDER_SCHEMA}.guild_members (id, guild_on_chain_id, guild_uuid, account, roles, is_curator, is_officer, is_admin, guild_xp,
           active, joined_at, left_at, updated_block)
        SELECT (1 + j % ${G}) || ':' || ${addr("j")}, 1 + j % ${G}, ${uuid("guild", `(1 + j % ${G})`)}, ${addr("j")},
               CASE WHEN j <= ${G} THEN 7 WHEN j % 10 = 0 THEN 1 ELSE 0 END, j <= ${G} OR j % 10 = 0, j <= ${G}, j <= ${G},
@@ -261,12 +261,12 @@ async function loadDataset(ctx: BenchContext): Promise<Dataset> {
       "guild_members",
     );
     await client.query(
-      `UPDATE ${PONDER_SCHEMA}.guilds g SET member_count = m.n FROM (SELECT guild_id, count(*) AS n FROM ${PONDER_SCHEMA}.guild_members WHERE active GROUP BY guild_id) m WHERE m.guild_id = g.on_chain_id`,
+      `UPDATE ${PONDER_SCHEMA}.guilds g SET member_count = m.n FROM (SELECT guild_on_chain_id, count(*) AS n FROM ${PONDER_SCHEMA}.guild_members WHERE active GROUP BY guild_on_chain_id) m WHERE m.guild_on_chain_id = g.on_chain_id`,
     );
     // Half of the open guild missions are on their guild's board, some behind a guild-XP gate.
     await step(
       "board_entries",
-      `INSERT INTO ${PONDER_SCHEMA}.board_entries (id, guild_id, guild_uuid, mission_on_chain_id, mission_id, curator, min_guild_xp, featured,
+      `INSERT INTO ${PONDER_SCHEMA}.board_entries (id, guild_on_chain_id, guild_uuid, mission_on_chain_id, mission_id, curator, min_guild_xp, featured,
           notes, active, created_at, updated_at, removed_at, removed_by, tx_hash)
        SELECT guild || ':' || i, guild, ${uuid("guild", "guild")}, i, ${uuid("mission", "i")}, ${addr("guild")},
               CASE WHEN i % 4 = 0 THEN (i % 5) * 250 ELSE 0 END, i % 10 = 0, '', true, created + 60, created + 60, NULL, NULL, ${hex64("btx", "i")}

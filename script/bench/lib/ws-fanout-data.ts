@@ -113,7 +113,7 @@ export async function insertMissions(
     on_chain_id: (_e, i) => 1_000_000 + i,
     escrow_address: () => "0x5fbdb2315678afecb367f032d93f642f64180aa3",
     poster: (e) => cells[e.cell]!.poster,
-    guild_id: () => 0,
+    guild_on_chain_id: () => 0,
     reward: () => "25000000",
     ddr_amount: () => "1250000",
     guild_fee_bps: () => 0,
