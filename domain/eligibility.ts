@@ -35,35 +35,61 @@ export interface EligibilityMission<G = string> {
   premium: boolean;
 }
 
-/** Shared, frozen: the answer for an eligible user allocates nothing (the feed asks per mission). */
+/** Shared, frozen: the answer for an eligible user allocates nothing. */
 const ELIGIBLE: EligibilityResult = Object.freeze({ eligible: true, reasons: Object.freeze([]) as unknown as EligibilityReason[] });
 
 /**
- * Every rule the user fails, in a fixed order (guild, minGuildXP, minReputation, level). A board
- * entry's minimum is read only for a guild mission (the read model keeps none otherwise), and a
- * non-member fails `guild` alone, not also `minGuildXP` (they have no guild XP to compare).
+ * The rule, once: every field the user fails, in a fixed order (guild, minGuildXP, minReputation,
+ * level), pushed to `failed`; without `failed` it stops at the first failure and allocates nothing
+ * (the feed's ranking asks for every mission it visits). A board entry's minimum is read only for a
+ * guild mission (the read model keeps none otherwise), and a non-member fails `guild` alone, not also
+ * `minGuildXP` (they have no guild XP to compare).
  */
-export function eligibility<G>(user: EligibilityUser<G>, mission: EligibilityMission<G>): EligibilityResult {
-  let reasons: EligibilityReason[] | null = null;
-  const fail = (field: EligibilityField, reason: string) => (reasons ??= []).push({ field, reason });
+function check<G>(user: EligibilityUser<G>, mission: EligibilityMission<G>, failed: EligibilityField[] | null): boolean {
+  let ok = true;
   if (mission.guild !== null) {
     const xp = user.guildXp(mission.guild);
-    if (xp === undefined) fail("guild", "only active members of the mission's guild may take it");
-    else if (mission.minGuildXp !== null && xp < mission.minGuildXp) {
-      fail("minGuildXP", `the guild board asks for ${mission.minGuildXp} guild XP; the user has ${xp}`);
+    if (xp === undefined || (mission.minGuildXp !== null && xp < mission.minGuildXp)) {
+      if (failed === null) return false;
+      failed.push(xp === undefined ? "guild" : "minGuildXP");
+      ok = false;
     }
   }
   if (mission.minReputation !== null && user.reputation < mission.minReputation) {
-    fail("minReputation", `the mission asks for reputation ${mission.minReputation}; the user has ${user.reputation}`);
+    if (failed === null) return false;
+    failed.push("minReputation");
+    ok = false;
   }
   if (mission.premium && !hasUnlock(user.level, "premium_missions")) {
-    fail("level", `premium missions need level ${levelRequiredFor("premium_missions")}; the user is level ${user.level}`);
+    if (failed === null) return false;
+    failed.push("level");
+    ok = false;
   }
-  return reasons === null ? ELIGIBLE : { eligible: false, reasons };
+  return ok;
 }
 
-/** `eligibility(user, mission).eligible`. */
-export const isEligible = <G>(user: EligibilityUser<G>, mission: EligibilityMission<G>): boolean => eligibility(user, mission).eligible;
+function reasonText<G>(field: EligibilityField, user: EligibilityUser<G>, mission: EligibilityMission<G>): string {
+  switch (field) {
+    case "guild":
+      return "only active members of the mission's guild may take it";
+    case "minGuildXP":
+      return `the guild board asks for ${mission.minGuildXp} guild XP; the user has ${user.guildXp(mission.guild!)}`;
+    case "minReputation":
+      return `the mission asks for reputation ${mission.minReputation}; the user has ${user.reputation}`;
+    case "level":
+      return `premium missions need level ${levelRequiredFor("premium_missions")}; the user is level ${user.level}`;
+  }
+}
+
+/** Every rule the user fails, with a reason each (403 INELIGIBLE's details, `factors.eligibility`). */
+export function eligibility<G>(user: EligibilityUser<G>, mission: EligibilityMission<G>): EligibilityResult {
+  const failed: EligibilityField[] = [];
+  if (check(user, mission, failed)) return ELIGIBLE;
+  return { eligible: false, reasons: failed.map((field) => ({ field, reason: reasonText(field, user, mission) })) };
+}
+
+/** `eligibility(user, mission).eligible`, without building the reasons: allocates nothing. */
+export const isEligible = <G>(user: EligibilityUser<G>, mission: EligibilityMission<G>): boolean => check(user, mission, null);
 
 /** A user's side from a map of guild id to guild XP (active memberships only). */
 export const eligibilityUser = <G>(guilds: ReadonlyMap<G, number>, reputation: number, level: number): EligibilityUser<G> => ({

@@ -2,7 +2,7 @@
 // scoring every matching mission with the exact operations of feed-scoring.ts, cheaply bounded first
 // (the distance term, the only costly one, is computed only where the bound could still enter the
 // page), keeping the best skip + take in a heap: page 50 costs what page 1 costs.
-import { eligibility, type EligibilityMission, type EligibilityUser } from "../../../../domain/index.ts";
+import { isEligible, type EligibilityMission, type EligibilityUser } from "../../../../domain/index.ts";
 import { DISTANCE_HORIZON_M, distanceScore, NEUTRAL_SCORE, URGENCY_HOURS, WEIGHTS } from "../feed-scoring.ts";
 import { distanceMeters, EARTH_RADIUS_M } from "../geo.ts";
 import { WEEK } from "./block-bounds.ts";
@@ -146,7 +146,7 @@ export function rank(s: FeedStore, q: FeedIndexQuery): { rows: IndexRanked[]; sc
       terms.minGuildXp = mx === mx ? mx : null;
       terms.minReputation = mr === mr ? mr : null;
       terms.premium = prem[i] === 1;
-      const eligible = eligibility(reader, terms).eligible;
+      const eligible = isEligible(reader, terms);
       if (full && cutEligible && !eligible) continue;
       const boost = member ? q.guildBoost : 1;
       const R = rs[i]!;
