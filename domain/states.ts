@@ -11,10 +11,13 @@ export const MISSION_STATES = [
 ] as const;
 export const DISPUTE_STATES = ["None", "Pending", "Investigating", "Resolved", "Appealed", "Finalized"] as const;
 export const DISPUTE_OUTCOMES = ["None", "PosterWins", "PerformerWins", "Split", "Cancelled"] as const;
+/** The escrow's admin-settable time windows (`Missions.Window`, the argument of `windowOf`/`setWindow`). */
+export const ESCROW_WINDOWS = ["Review", "Resolution", "Appeal", "AppealDecision", "DisputeTimeout"] as const;
 
 export type MissionState = (typeof MISSION_STATES)[number];
 export type DisputeState = (typeof DISPUTE_STATES)[number];
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+export type EscrowWindow = (typeof ESCROW_WINDOWS)[number];
 
 /** States in which the mission has (had) a performer. */
 export const ASSIGNED_MISSION_STATES = ["Accepted", "Submitted", "Completed", "Disputed"] as const satisfies readonly MissionState[];
@@ -23,6 +26,14 @@ export const ASSIGNED_MISSION_STATES = ["Accepted", "Submitted", "Completed", "D
 export const missionState = (i: number): MissionState => MISSION_STATES[i] ?? "Open";
 export const disputeState = (i: number): DisputeState => DISPUTE_STATES[i] ?? "None";
 export const disputeOutcome = (i: number): DisputeOutcome => DISPUTE_OUTCOMES[i] ?? "None";
+
+/** The other way: each name of an enum list to its uint8 on the chain (its index), e.g. `codes(DISPUTE_OUTCOMES).Split` is 3. */
+export function codes<const T extends readonly string[]>(list: T): { readonly [K in T[number]]: number } {
+  return Object.fromEntries(list.map((name, i) => [name, i])) as { [K in T[number]]: number };
+}
+export const MISSION_STATE_CODE = codes(MISSION_STATES);
+export const DISPUTE_OUTCOME_CODE = codes(DISPUTE_OUTCOMES);
+export const ESCROW_WINDOW_CODE = codes(ESCROW_WINDOWS);
 
 /**
  * Who won a finalized dispute: PosterWins -> poster wins, performer loses; PerformerWins -> the

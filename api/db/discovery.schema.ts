@@ -1,7 +1,9 @@
 // Tables of the discovery area. SQL in migrations/0002_discovery.sql (hand-written); the
 // search vector and lat/lng index on api.mission_details are added there too.
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, customType, doublePrecision, index, integer, numeric, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, customType, doublePrecision, index, integer, numeric, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { MissionState } from "../../domain/states.ts";
+import { missionStateCheck } from "./checks.ts";
 import { api, users } from "./schema.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -54,7 +56,8 @@ export const discoveryMissions = api.table(
     onChainId: numeric("on_chain_id", { precision: 78, scale: 0 }).notNull(),
     poster: text("poster").notNull(),
     performer: text("performer"),
-    state: text("state").notNull(),
+    /** One of MISSION_STATES (CHECK generated from the list, api/db/checks.ts). */
+    state: text("state").$type<MissionState>().notNull(),
     guildUuid: text("guild_uuid"),
     reward: numeric("reward", { precision: 78, scale: 0 }).notNull(),
     expiresAt: bigint("expires_at", { mode: "bigint" }).notNull(),
@@ -81,7 +84,11 @@ export const discoveryMissions = api.table(
     pubGeo: cube("pub_geo").generatedAlwaysAs(sql`"api"."geo_ecef"("api"."cell6_center"("latitude", 90), "api"."cell6_center"("longitude", 180))`),
     changeSeq: bigint("change_seq", { mode: "bigint" }).notNull().default(sql`nextval('"api"."discovery_change_seq"')`),
   },
-  (t) => [index("discovery_missions_poster_idx").on(t.poster), index("discovery_missions_change_seq_idx").on(t.changeSeq)],
+  (t) => [
+    index("discovery_missions_poster_idx").on(t.poster),
+    index("discovery_missions_change_seq_idx").on(t.changeSeq),
+    check("discovery_missions_state_check", missionStateCheck(t.state.name)),
+  ],
 );
 
 /**
@@ -93,12 +100,12 @@ export const discoveryMissions = api.table(
 export const discoverySearch = api.table("discovery_search", {
   id: text("id").primaryKey(),
   detailsCreatedAt: ts("details_created_at"),
-  state: text("state").notNull(),
+  state: text("state").$type<MissionState>().notNull(),
   categoryLc: text("category_lc"),
   guildUuid: text("guild_uuid"),
   detailsHash: text("details_hash").notNull(),
   searchVector: tsvector("search_vector").notNull(),
-});
+}, (t) => [check("discovery_search_state_check", missionStateCheck(t.state.name))]);
 
 /**
  * The search side's postings: one row per (mission, lexeme) of discovery_search, with that lexeme's

@@ -8,6 +8,7 @@
 // cut are scanned mission by mission (an index-only scan by cell).
 // Pure SQL text; discovery.repository.ts runs it.
 import { chord } from "../services/discovery/geo.ts";
+import { missionStateSql } from "../db/checks.ts";
 
 /** The largest distance between a point and the centre of its geohash-6 cell (half the cell's diagonal, at the equator). */
 export const CELL_SLACK_M = 700;
@@ -32,7 +33,7 @@ export function cellPositionsSql(f: CellQuery): { text: string; values: unknown[
   const party = v ? `(dm.poster = ${v} OR coalesce(dm.performer = ${v}, false))` : "false";
   const own = v
     ? `SELECT dm.latitude, dm.longitude, dm.pub_latitude, dm.pub_longitude FROM api.discovery_missions dm, q
-        WHERE (dm.poster = ${v} OR dm.performer = ${v}) AND dm.state = 'Open' AND dm.expires_at > ${now}
+        WHERE (dm.poster = ${v} OR dm.performer = ${v}) AND dm.state = ${missionStateSql("Open")} AND dm.expires_at > ${now}
           AND dm.geo IS NOT NULL AND cube_distance(dm.geo, q.c) <= ${r}`
     : `SELECT 0::float8 AS latitude, 0::float8 AS longitude, 0::float8 AS pub_latitude, 0::float8 AS pub_longitude WHERE false`;
   const text = `
@@ -45,13 +46,13 @@ export function cellPositionsSql(f: CellQuery): { text: string; values: unknown[
     own AS MATERIALIZED (${own}),
     expired AS MATERIALIZED (
       SELECT dm.pub_latitude, dm.pub_longitude FROM api.discovery_missions dm, q
-       WHERE dm.state = 'Open' AND dm.expires_at <= ${now} AND dm.geo IS NOT NULL
+       WHERE dm.state = ${missionStateSql("Open")} AND dm.expires_at <= ${now} AND dm.geo IS NOT NULL
          AND dm.geo <@ cube_enlarge(q.c, ${outer}, 3)),
     edge AS (
       SELECT dm.pub_latitude, dm.pub_longitude, count(*)::int AS n
         FROM cells c
         JOIN api.discovery_missions dm ON dm.pub_latitude = c.pub_latitude AND dm.pub_longitude = c.pub_longitude
-                                      AND dm.state = 'Open' AND dm.geo IS NOT NULL, q
+                                      AND dm.state = ${missionStateSql("Open")} AND dm.geo IS NOT NULL, q
        WHERE NOT c.inside AND dm.expires_at > ${now} AND cube_distance(dm.geo, q.c) <= ${r} AND NOT ${party}
        GROUP BY 1, 2),
     inner_fix AS (

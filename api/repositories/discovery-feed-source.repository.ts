@@ -4,6 +4,7 @@
 // numbered by api.discovery_change_seq, handed out in commit order under the read model's write lock,
 // migrations 0013 and 0020), and the display columns of one page.
 import type pg from "pg";
+import { missionStateSql } from "../db/checks.ts";
 import { CANDIDATE_COLUMNS, type CandidateRow, type ChainRow, type DisplayRow } from "./discovery-rows.ts";
 
 /** One open mission as the index keeps it (the factors' inputs only). */
@@ -91,7 +92,7 @@ export function discoveryFeedSourceRepository(pool: pg.Pool, chainSchema: string
         let after = "";
         for (;;) {
           const { rows } = await client.query<RawRow>({
-            text: `SELECT ${ROW} FROM api.discovery_missions dm WHERE dm.state = 'Open' AND dm.id > $1 ORDER BY dm.id LIMIT $2`,
+            text: `SELECT ${ROW} FROM api.discovery_missions dm WHERE dm.state = ${missionStateSql("Open")} AND dm.id > $1 ORDER BY dm.id LIMIT $2`,
             values: [after, batch],
             rowMode: "array",
           });

@@ -6,6 +6,7 @@
 // urgency and full-text queries; the default order (relevance without a text query) is ranked by the
 // in-memory feed index (api/services/discovery/feed-index/).
 import type pg from "pg";
+import { missionStateSql } from "../db/checks.ts";
 import { hasUnlock } from "../../domain/index.ts";
 import {
   distanceScoreSql, finalScoreSql, posterScoreSql, rewardScoreSql, shownDistanceSql, urgencyScoreSql, xpMatchScoreSql,
@@ -57,7 +58,7 @@ export function discoveryFeedRepository(pool: pg.Pool) {
     const params: unknown[] = [];
     const p = (v: unknown) => (params.push(v), `$${params.length}`);
     const now = `${p(f.nowSec)}::bigint`;
-    const where = [`dm.state = 'Open'`, `dm.expires_at > ${now}`];
+    const where = [`dm.state = ${missionStateSql("Open")}`, `dm.expires_at > ${now}`];
     if (f.category) where.push(`dm.category_lc = lower(${p(f.category)})`);
     if (f.guildId) where.push(`dm.guild_uuid = ${p(f.guildId)}`);
     if (f.searchQuery) where.push(`dm.search_vector @@ websearch_to_tsquery('english', ${p(f.searchQuery)})`);
@@ -143,7 +144,7 @@ export function discoveryFeedRepository(pool: pg.Pool) {
       const params: unknown[] = [f.nowSec];
       const p = (v: unknown) => (params.push(v), `$${params.length}`);
       const kept: string[] = [];
-      const gone = [`dm.state = 'Open'`];
+      const gone = [`dm.state = ${missionStateSql("Open")}`];
       if (f.category) {
         const c = p(f.category);
         kept.push(`t.category_key = lower(${c})`);

@@ -3,6 +3,7 @@
 // a point and the positions within a circle with their exact counts. No read joins the details to the
 // chain: totals and clusters are exact counts over the read model's indexes.
 import type pg from "pg";
+import { missionStateSql } from "../db/checks.ts";
 import { chord } from "../services/discovery/geo.ts";
 import { CELL_SLACK_M, cellPositionsSql } from "./discovery-cells.sql.ts";
 import { CANDIDATE_COLUMNS as COLS, type CandidateRow } from "./discovery-rows.ts";
@@ -28,7 +29,7 @@ export interface Circle {
 /** WHERE parts of every open-mission read (Open, unexpired, the filters), with their parameters. */
 function filters(f: CandidateFilter, params: unknown[]) {
   const p = (v: unknown) => (params.push(v), `$${params.length}`);
-  const where = [`dm.state = 'Open'`, `dm.expires_at > ${p(f.nowSec)}`];
+  const where = [`dm.state = ${missionStateSql("Open")}`, `dm.expires_at > ${p(f.nowSec)}`];
   if (f.category) where.push(`dm.category_lc = lower(${p(f.category)})`);
   if (f.guildId) where.push(`dm.guild_uuid = ${p(f.guildId)}`);
   if (f.searchQuery) where.push(`dm.search_vector @@ websearch_to_tsquery('english', ${p(f.searchQuery)})`);

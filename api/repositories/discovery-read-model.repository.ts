@@ -3,6 +3,7 @@
 // incremental path (journal reactor, the relayer's read-your-writes hook, the details write) and the
 // rebuild run that same projection, so they cannot drift apart.
 import type pg from "pg";
+import { missionStateSql } from "../db/checks.ts";
 import { listen, type Listening } from "../db/listen.ts";
 import { chainRead } from "./chain-query.ts";
 import type { ChainRow } from "./discovery-rows.ts";
@@ -174,7 +175,7 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
                 coalesce(c.open_count, 0) AS kept, coalesce(a.n, 0) AS actual
            FROM api.discovery_cells c
            FULL JOIN (SELECT pub_latitude, pub_longitude, count(*)::int AS n FROM api.discovery_missions
-                       WHERE state = 'Open' AND geo IS NOT NULL GROUP BY 1, 2) a
+                       WHERE state = ${missionStateSql("Open")} AND geo IS NOT NULL GROUP BY 1, 2) a
              ON a.pub_latitude = c.pub_latitude AND a.pub_longitude = c.pub_longitude
           WHERE coalesce(c.open_count, 0) <> coalesce(a.n, 0)`,
       );
@@ -188,7 +189,7 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
                 coalesce(t.open_count, 0) AS kept, coalesce(a.n, 0) AS actual
            FROM api.discovery_totals t
            FULL JOIN (SELECT coalesce(category_lc, '') AS c, coalesce(guild_uuid, '') AS g, count(*)::int AS n
-                        FROM api.discovery_missions WHERE state = 'Open' GROUP BY 1, 2) a
+                        FROM api.discovery_missions WHERE state = ${missionStateSql("Open")} GROUP BY 1, 2) a
              ON a.c = t.category_key AND a.g = t.guild_key
           WHERE coalesce(t.open_count, 0) <> coalesce(a.n, 0)`,
       );

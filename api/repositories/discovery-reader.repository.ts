@@ -4,6 +4,7 @@
 import type pg from "pg";
 import type { ChainRow, DisplayRow } from "./discovery-rows.ts";
 import { namedQuery as q } from "./discovery-statement.ts";
+import { missionStateSql } from "../db/checks.ts";
 
 export function discoveryReaderRepository(pool: pg.Pool, chainSchema: string) {
   const s = `"${chainSchema}"`;
@@ -37,7 +38,7 @@ export function discoveryReaderRepository(pool: pg.Pool, chainSchema: string) {
                 (SELECT json_object_agg(guild_uuid, guild_xp) FROM ${s}.guild_members WHERE account = $1 AND active) AS guilds,
                 (SELECT json_object_agg(category, n) FROM (
                    SELECT dm.category, count(*)::int AS n FROM api.discovery_missions dm
-                    WHERE dm.performer = $1 AND dm.state = 'Completed' AND dm.category IS NOT NULL GROUP BY dm.category) x) AS completed,
+                    WHERE dm.performer = $1 AND dm.state = ${missionStateSql("Completed")} AND dm.category IS NOT NULL GROUP BY dm.category) x) AS completed,
                 (SELECT json_object_agg(category, n) FROM (
                    SELECT dm.category, count(*)::int AS n FROM ${s}.ratings r JOIN api.discovery_missions dm ON dm.id = r.mission_id
                     WHERE r.rater = $1 AND r.counted AND r.score >= 4 AND dm.category IS NOT NULL GROUP BY dm.category) x) AS rated,

@@ -2,24 +2,25 @@
 // lifecycle actions relayed to MissionEscrow. Role rules are checked first (clear errors, no
 // gas); the chain's own checks back them up (reverts mapped in chain-errors.ts).
 import { isAddress, type Address, type Hex } from "viem";
+import type { z } from "zod";
 import { missionEscrowAbi } from "../../abis/index.ts";
-import { levelRequiredFor, type DecidedOutcome } from "../../domain/index.ts";
+import { DISPUTE_OUTCOME_CODE, levelRequiredFor } from "../../domain/index.ts";
 import { hashCanonical } from "../lib/canonical-json.ts";
 import { AppError } from "../lib/errors.ts";
 import type { DisputeFilter, DisputeRole, DisputeRow, DisputesRepository } from "../repositories/disputes.repository.ts";
 import type { LocksRepository } from "../repositories/locks.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
+import type { DecisionBody, ListQuery, SIDES } from "../routes/disputes/disputes.schemas.ts";
 import { detailView, disputeParties, statsView, summaryView } from "./dispute-view.ts";
 import { EVIDENCE_MAX_BYTES, evidenceHash, sniffEvidenceType, type EvidenceStore } from "./evidence-store.ts";
 import { eq, missionContext, salt, type MissionDeps } from "./mission-context.ts";
 
-export type Side = "poster" | "performer";
-export interface Decision {
-  outcome: DecidedOutcome;
-  splitPercentage?: number;
-  resolution: string;
-}
-const OUTCOME_CODE = { PosterWins: 1, PerformerWins: 2, Split: 3, Cancelled: 4 } as const;
+export type Side = (typeof SIDES)[number];
+/** A resolver's or appeals resolver's decision, as the route's body schema validates it. */
+export type Decision = z.infer<typeof DecisionBody>;
+export type DisputeListQuery = z.infer<typeof ListQuery>;
+/** A decided outcome as the escrow's `Disputes.Outcome` (its index in DISPUTE_OUTCOMES). */
+const OUTCOME_CODE = DISPUTE_OUTCOME_CODE;
 /** Level of the spec's "Mid Game" phase: resolver eligibility (the unlock table's `resolving`). */
 export const RESOLVER_MIN_LEVEL = levelRequiredFor("resolving");
 
@@ -82,7 +83,7 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
   const after = async (id: string, hash: Hex, viewer: string | null) => ({ success: true, transactionHash: hash, dispute: await detail((await repo.findById(id))!, viewer) });
 
   return {
-    async list(filter: { state?: string; outcome?: string; role?: DisputeRole }, viewer: UserRow | null) {
+    async list(filter: DisputeListQuery, viewer: UserRow | null) {
       if (filter.role && !viewer) throw new AppError("UNAUTHORIZED", "role is relative to the signed-in user: send a bearer token");
       const f: DisputeFilter = { state: filter.state, outcome: filter.outcome, role: filter.role, account: filter.role ? viewer!.evmAddress : undefined };
       return summaries(await repo.find(f), viewer?.evmAddress ?? null);

@@ -1,6 +1,7 @@
 // Guild reads (indexed chain data) and writes relayed to GuildRegistry (createGuild, join, leave,
 // setRoles, publishToBoard). Level gates read the one unlock table; join reads the guild's criterion.
 import type { Address } from "viem";
+import type { z } from "zod";
 import { guildRegistryAbi } from "../../abis/index.ts";
 import { guildUuid, ROLE_ADMIN, ROLE_CURATOR, ROLE_OFFICER } from "../../domain/index.ts";
 import { hasUnlock, levelRequiredFor, type Unlock } from "../../domain/unlocks.ts";
@@ -8,6 +9,7 @@ import type { ChainContext, Relayer } from "../lib/ports.ts";
 import { AppError, validationError } from "../lib/errors.ts";
 import type { BoardRow, GuildRow, GuildsRepository, MemberRow } from "../repositories/guilds.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
+import type { CreateGuildBody, GuildListQuery, PublishBody, RolesBody } from "../routes/community/guilds.schemas.ts";
 import type { SetupGate } from "./wallet/wallet-setup.service.ts";
 import { OPEN_LENS, type PrivacyLens, type PrivacyService } from "./privacy.ts";
 
@@ -43,13 +45,8 @@ export const memberView = (m: MemberRow, lens: PrivacyLens = OPEN_LENS) => ({
   joinedAt: iso(m.joined_at),
 });
 
-export interface NewGuild {
-  name: string;
-  description: string;
-  category: string;
-  guildFeeBps: number;
-  minReputation?: number;
-}
+/** The body of POST /guilds, as the route's schema validates it. */
+export type NewGuild = z.infer<typeof CreateGuildBody>;
 
 /** 403 INELIGIBLE naming the level rule, or nothing when `level` has `unlock`. */
 function requireUnlock(level: number, unlock: Unlock, what: string) {
@@ -94,7 +91,7 @@ export function guildsService(deps: {
   };
 
   return {
-    list: async (q: { skip: number; take: number; category?: string }) => (await repo.list(q)).map(guildView),
+    list: async (q: z.infer<typeof GuildListQuery>) => (await repo.list(q)).map(guildView),
     get: async (id: string, viewer?: UserRow | null) => detail(await mustFind(id), viewer),
     /** The caller becomes the admin (every role) and the treasury; `name` is the registry's unique slug. */
     async create(user: UserRow, body: NewGuild) {
@@ -165,7 +162,7 @@ export function guildsService(deps: {
       return { success: true, transactionHash: tx.hash, guild: guildView((await repo.find(g.id)) ?? g), membership: await membership(g, user.evmAddress) };
     },
     /** Admins only; the admin bit is kept as it is. `target`: the member's user id or address. */
-    async setRoles(user: UserRow, id: string, target_: string, body: { isCurator?: boolean; isOfficer?: boolean }) {
+    async setRoles(user: UserRow, id: string, target_: string, body: z.infer<typeof RolesBody>) {
       const g = await mustFind(id);
       if (!(await membership(g, user.evmAddress))?.isAdmin) throw new AppError("FORBIDDEN", "Changing roles requires the admin role in this guild");
       const m = await repo.memberByUser(g.on_chain_id, target_);
@@ -183,7 +180,7 @@ export function guildsService(deps: {
       const fresh = await repo.member(g.on_chain_id, m.account);
       return { success: true, transactionHash: tx.hash, member: fresh ? memberView(fresh) : null };
     },
-    async publish(user: UserRow, id: string, body: { missionId: string; notes: string; minGuildXP: number; featured: boolean }) {
+    async publish(user: UserRow, id: string, body: z.infer<typeof PublishBody>) {
       const g = await mustFind(id);
       const me = await membership(g, user.evmAddress);
       if (!me?.isCurator) throw new AppError("FORBIDDEN", "Publishing to the board requires the curator role in this guild");

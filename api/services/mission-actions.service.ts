@@ -1,12 +1,14 @@
 // Mission actions after creation: accept, submit, approve, cancel, dispute (role rules first,
 // then the relayer; the chain's own checks back them up).
 import type { Address, Hex } from "viem";
+import type { z } from "zod";
 import { disputeUuid, eligibility, eligibilityUser, formatAmount } from "../../domain/index.ts";
 import { missionEscrowAbi } from "../../abis/index.ts";
 import { hashCanonical, proofHash } from "../lib/canonical-json.ts";
 import { AppError } from "../lib/errors.ts";
 import type { MissionRow } from "../repositories/missions.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
+import type { DisputeBody, SubmitBody } from "../routes/missions/missions.schemas.ts";
 import { eq, event, missionContext, salt, type MissionDeps } from "./mission-context.ts";
 
 /** A mission row's side of the eligibility rule. */
@@ -39,7 +41,7 @@ export function actionsService(deps: MissionDeps) {
       return { success: true, transactionHash: tx.hash, mission: (await view(id, user.evmAddress as Address))! };
     },
 
-    async submit(user: UserRow, id: string, input: { proofType: string; proofData: string; notes?: string }) {
+    async submit(user: UserRow, id: string, input: z.infer<typeof SubmitBody>) {
       const { relayer } = ready();
       const row = await mustFind(id);
       if (!eq(row.performer, user.evmAddress)) throw new AppError("NOT_PERFORMER", "Only the performer may submit proof");
@@ -83,7 +85,7 @@ export function actionsService(deps: MissionDeps) {
       return { success: true, transactionHash: tx.hash, refundAmount: formatAmount(refund) };
     },
 
-    async dispute(user: UserRow, id: string, input: { reason: string; evidence?: string }) {
+    async dispute(user: UserRow, id: string, input: z.infer<typeof DisputeBody>) {
       const { relayer, escrow, deployment } = ready();
       const row = await mustFind(id);
       if (!eq(row.poster, user.evmAddress) && !eq(row.performer, user.evmAddress)) {

@@ -2,6 +2,7 @@
 // partial refund (performer). Who may act and in which state is checked first, for clear errors and
 // so that a refused request sends nothing; the escrow's own checks back them up (chain-errors.ts).
 import type { Address } from "viem";
+import type { z } from "zod";
 import {
   formatAmount,
   type MissionState,
@@ -15,6 +16,7 @@ import { AppError, validationError } from "../lib/errors.ts";
 import type { MissionRow } from "../repositories/missions.repository.ts";
 import type { OfferRow, PaymentRow, SettlementsRepository } from "../repositories/settlements.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
+import type { AcceptBody, OfferBody, PartialBody } from "../routes/missions/money.schemas.ts";
 import { eq, event, missionContext, type MissionDeps } from "./mission-context.ts";
 
 export type MoneyDeps = MissionDeps & { settlements: SettlementsRepository };
@@ -76,7 +78,7 @@ export function moneyService(deps: MoneyDeps) {
   const mission = async (id: string, user: UserRow) => (await view(id, user.evmAddress as Address))!;
 
   return {
-    async offerSettlement(user: UserRow, id: string, input: { performerAmount: string }) {
+    async offerSettlement(user: UserRow, id: string, input: z.infer<typeof OfferBody>) {
       const { relayer } = ready();
       const row = await mustFind(id);
       const side = sideOf(row, user);
@@ -118,7 +120,7 @@ export function moneyService(deps: MoneyDeps) {
       return { success: true, transactionHash: tx.hash };
     },
 
-    async acceptSettlement(user: UserRow, id: string, input: { performerAmount: string }) {
+    async acceptSettlement(user: UserRow, id: string, input: z.infer<typeof AcceptBody>) {
       const { relayer } = ready();
       const row = await mustFind(id);
       const side = sideOf(row, user);
@@ -152,7 +154,7 @@ export function moneyService(deps: MoneyDeps) {
       };
     },
 
-    async release(user: UserRow, id: string, input: { amount: string }) {
+    async release(user: UserRow, id: string, input: z.infer<typeof PartialBody>) {
       const { relayer } = ready();
       const row = await mustFind(id);
       if (sideOf(row, user) !== "poster") throw new AppError("NOT_POSTER", "Only the poster may release escrow to the performer");
@@ -172,7 +174,7 @@ export function moneyService(deps: MoneyDeps) {
       };
     },
 
-    async refund(user: UserRow, id: string, input: { amount: string }) {
+    async refund(user: UserRow, id: string, input: z.infer<typeof PartialBody>) {
       const { relayer } = ready();
       const row = await mustFind(id);
       if (sideOf(row, user) !== "performer") throw new AppError("NOT_PERFORMER", "Only the performer may refund escrow to the poster");

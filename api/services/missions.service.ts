@@ -1,30 +1,22 @@
 // Mission use cases, reads and creation: indexed chain state joined with off-chain details;
 // writes go through the relayer. Checks the chain would also make are done first, for clear errors.
 import type { Address } from "viem";
+import type { z } from "zod";
 import { hasUnlock, levelRequiredFor, missionUuid, MoneyError, parseAmount } from "../../domain/index.ts";
 import { canonicalJson, detailsHash, type MissionDetails } from "../lib/canonical-json.ts";
 import { AppError, validationError } from "../lib/errors.ts";
 import type { MissionDetailsRow } from "../repositories/mission-details.repository.ts";
 import type { MissionFilter } from "../repositories/missions.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
+import type { CreateBody, PatchBody } from "../routes/missions/missions.schemas.ts";
 import { actionsService } from "./mission-actions.service.ts";
 import { moneyService, type MoneyDeps } from "./mission-money.service.ts";
 import { eq, event, missionContext, salt } from "./mission-context.ts";
 import { listView, missionParties, singleView } from "./mission-view.ts";
 
-export interface CreateMissionInput {
-  title: string;
-  description: string;
-  rewardAmount: string;
-  category: string;
-  expiresIn: number;
-  location?: { latitude: number; longitude: number; radius: number };
-  guildId?: string;
-  metadata?: Record<string, unknown>;
-  minReputation?: number;
-  premium?: boolean;
-}
-export type PatchMissionInput = Partial<Pick<CreateMissionInput, "title" | "description" | "category" | "location" | "metadata">>;
+/** The bodies of POST and PATCH /missions, as the routes' schemas validate them. */
+export type CreateMissionInput = z.infer<typeof CreateBody>;
+export type PatchMissionInput = z.infer<typeof PatchBody>;
 
 export function missionsService(deps: MoneyDeps) {
   const { chain, missions, details } = deps;

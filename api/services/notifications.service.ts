@@ -1,9 +1,11 @@
 // Notifications: creation from journal drafts (exactly once), reading, preferences, devices, push.
+import type { z } from "zod";
 import { AppError, validationError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { NotificationRow, NotificationsRepository } from "../repositories/notifications.repository.ts";
 import type { UsersRepository } from "../repositories/users.repository.ts";
-import { DEFAULT_PREFERENCES, wanted, type Draft, type NotificationType, type Preferences } from "./notification-rules.ts";
+import type { NotificationListQuery, PreferencesPatch, RegisterDeviceBody } from "../routes/community/notifications.schemas.ts";
+import { DEFAULT_PREFERENCES, wanted, type Draft, type Preferences } from "./notification-rules.ts";
 import { endpointRefusal, type PushDelivery } from "./push-delivery.ts";
 
 export const notificationView = (r: NotificationRow) => ({
@@ -16,9 +18,8 @@ export const notificationView = (r: NotificationRow) => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export type DeviceRegistration =
-  | { platform: "ios" | "android"; token: string }
-  | { platform: "web"; subscription: { endpoint: string; keys: { p256dh: string; auth: string } } };
+/** The body of POST /notifications/register-device, as the route's schema validates it. */
+export type DeviceRegistration = z.infer<typeof RegisterDeviceBody>;
 
 export function notificationsService(deps: {
   repo: NotificationsRepository;
@@ -64,7 +65,7 @@ export function notificationsService(deps: {
       const rows = await repo.insertOnce(sourceKey, journalId, allowed, createdAt, pushTo);
       return rows;
     },
-    async list(address: string, q: { unreadOnly?: boolean; type?: NotificationType; skip: number; take: number }) {
+    async list(address: string, q: z.infer<typeof NotificationListQuery>) {
       const { rows, total, unreadCount } = await repo.list(address, q);
       return { notifications: rows.map(notificationView), unreadCount, total };
     },
@@ -77,7 +78,7 @@ export function notificationsService(deps: {
     async markAllRead(address: string) {
       return { success: true, updated: await repo.markAllRead(address) };
     },
-    async updatePreferences(address: string, patch: Partial<Preferences>) {
+    async updatePreferences(address: string, patch: z.infer<typeof PreferencesPatch>) {
       const next = { ...(await preferencesOf(address)), ...patch };
       await repo.savePreferences(address, next);
       return { success: true, preferences: next };

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, errorResponses, optionalBearer, publicAccess } from "../../lib/openapi-schemas.ts";
 import { requireUser } from "../../middlewares/auth.ts";
+import { CreateGuildBody, GuildListQuery, PublishBody, RolesBody } from "./guilds.schemas.ts";
 
 const tags = ["Guilds"];
 const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
@@ -52,17 +53,7 @@ export const create = createRoute({
   method: "post", path: "/guilds", operationId: "createGuild", tags, ...auth,
   summary: "Create a guild (level 6: guild_creation); the caller is its admin and treasury (relayed GuildRegistry.createGuild)",
   request: {
-    body: body(
-      z.object({
-        name: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{1,30})[a-z0-9]$/, "3 to 32 of a-z, 0-9 and -, not starting or ending with -")
-          .openapi({ description: "The registry's unique name (also the display name)", example: "night-couriers" }),
-        description: z.string().max(1000).default(""),
-        category: z.string().trim().min(1).max(50),
-        guildFeeBps: z.number().int().min(0).max(1000).openapi({ description: "The guild's share of its missions' rewards (at most 1000 = 10 %)" }),
-        minReputation: z.number().int().min(-1_000_000).max(1_000_000).optional()
-          .openapi({ description: "Membership criterion: joining needs at least this reputation" }),
-      }),
-    ),
+    body: body(CreateGuildBody),
   },
   responses: { 201: json(GuildDetail, "The new guild (as GET /guilds/{id})"), ...writeErrors },
 });
@@ -70,11 +61,7 @@ export const create = createRoute({
 export const list = createRoute({
   method: "get", path: "/guilds", operationId: "listGuilds", security: publicAccess, tags, summary: "List guilds",
   request: {
-    query: z.object({
-      skip: z.coerce.number().int().min(0).default(0),
-      take: z.coerce.number().int().min(1).max(100).default(20),
-      category: z.string().min(1).max(50).optional(),
-    }),
+    query: GuildListQuery,
   },
   responses: { 200: json(z.array(Guild), "Guilds by on-chain id"), ...errorResponses(400, 429) },
 });
@@ -111,12 +98,7 @@ export const publish = createRoute({
       required: true,
       content: {
         "application/json": {
-          schema: z.object({
-            missionId: z.string().min(1).max(64),
-            notes: z.string().max(1000).default(""),
-            minGuildXP: z.number().int().min(0).max(4_294_967_295).default(0),
-            featured: z.boolean().default(false),
-          }),
+          schema: PublishBody,
         },
       },
     },
@@ -131,10 +113,7 @@ export const setRoles = createRoute({
   summary: "Make a member curator and/or officer, or not (the guild's admins only; curators need level 11); relayed GuildRegistry.setRoles",
   request: {
     params: MemberParams,
-    body: body(
-      z.object({ isCurator: z.boolean().optional(), isOfficer: z.boolean().optional() })
-        .refine((b) => b.isCurator !== undefined || b.isOfficer !== undefined, { message: "give isCurator, isOfficer or both" }),
-    ),
+    body: body(RolesBody),
   },
   responses: {
     200: json(z.object({ success: z.boolean(), transactionHash: z.string(), member: Member.nullable() }), "The member's new roles"),

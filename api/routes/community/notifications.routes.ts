@@ -2,13 +2,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, errorResponses } from "../../lib/openapi-schemas.ts";
 import { requireUser } from "../../middlewares/auth.ts";
 import { NOTIFICATION_TYPES } from "../../services/notification-rules.ts";
+import { NotificationListQuery, Preferences, PreferencesPatch, RegisterDeviceBody } from "./notifications.schemas.ts";
 
 const tags = ["Notifications"];
 const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const auth = { security: bearer, middleware: requireUser() };
 const errs = errorResponses(400, 401, 429);
 
-const boolQuery = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 export const Notification = z
   .object({
     id: z.string(),
@@ -20,27 +20,11 @@ export const Notification = z
     createdAt: z.string(),
   })
   .openapi("Notification");
-const Preferences = z
-  .object({
-    pushEnabled: z.boolean(),
-    emailEnabled: z.boolean(),
-    missionUpdates: z.boolean(),
-    guildUpdates: z.boolean(),
-    xpUpdates: z.boolean(),
-    marketingUpdates: z.boolean(),
-    ratingUpdates: z.boolean().openapi({ description: "Extension: RATING_RECEIVED (off by default)" }),
-  })
-  .openapi("NotificationPreferences");
 
 export const list = createRoute({
   method: "get", path: "/notifications", operationId: "listNotifications", tags, summary: "The caller's notifications, newest first", ...auth,
   request: {
-    query: z.object({
-      unreadOnly: boolQuery.optional(),
-      type: z.enum(NOTIFICATION_TYPES).optional(),
-      skip: z.coerce.number().int().min(0).default(0),
-      take: z.coerce.number().int().min(1).max(100).default(50),
-    }),
+    query: NotificationListQuery,
   },
   responses: {
     200: json(z.object({ notifications: z.array(Notification), unreadCount: z.number(), total: z.number() }), "A page"),
@@ -76,7 +60,7 @@ export const preferences = createRoute({
       required: true,
       content: {
         "application/json": {
-          schema: Preferences.partial().strict().refine((v) => Object.keys(v).length > 0, "send at least one preference"),
+          schema: PreferencesPatch,
         },
       },
     },
@@ -84,24 +68,9 @@ export const preferences = createRoute({
   responses: { 200: json(z.object({ success: z.boolean(), preferences: Preferences }), "The full preferences after the update"), ...errs },
 });
 
-const RegisterBody = z.discriminatedUnion("platform", [
-  z.object({ platform: z.literal("ios"), token: z.string().min(1).max(4096) }).strict(),
-  z.object({ platform: z.literal("android"), token: z.string().min(1).max(4096) }).strict(),
-  z
-    .object({
-      platform: z.literal("web"),
-      subscription: z.object({
-        endpoint: z.string().url().max(2048).refine((u) => /^https?:\/\//.test(u), "must be an http(s) URL"),
-        expirationTime: z.number().nullable().optional(),
-        keys: z.object({ p256dh: z.string().min(1).max(256), auth: z.string().min(1).max(256) }),
-      }),
-    })
-    .strict(),
-]);
-
 export const registerDevice = createRoute({
   method: "post", path: "/notifications/register-device", operationId: "registerDevice", tags, summary: "Register a push token (ios/android) or Web Push subscription", ...auth,
-  request: { body: { required: true, content: { "application/json": { schema: RegisterBody } } } },
+  request: { body: { required: true, content: { "application/json": { schema: RegisterDeviceBody } } } },
   responses: {
     200: json(z.object({ success: z.boolean(), deviceId: z.string(), platform: z.string(), pushDelivery: z.boolean() }), "Registered (idempotent per token)"),
     ...errs,

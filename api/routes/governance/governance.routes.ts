@@ -1,37 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, errorResponses, publicAccess } from "../../lib/openapi-schemas.ts";
 import { requireUser } from "../../middlewares/auth.ts";
-import { MAX_PROPOSAL_DAYS } from "../../services/governance/governance.service.ts";
+import { ProposalBody, ProposalListQuery, VoteBody } from "./governance.schemas.ts";
 
 const tags = ["Governance"];
 const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const body = <T extends z.ZodTypeAny>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 const auth = { security: bearer, middleware: requireUser() };
-
-const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max, `at most ${max} characters`);
-const ProposalBody = z
-  .object({
-    title: text(200),
-    body: text(10_000),
-    choices: z
-      .array(text(100))
-      .min(2, "at least 2 choices")
-      .max(10, "at most 10 choices")
-      .refine((cs) => new Set(cs).size === cs.length, "choices must be distinct"),
-    endsAt: z.iso.datetime({ offset: true, message: "must be an ISO 8601 timestamp, e.g. 2030-01-01T00:00:00Z" }).openapi({
-      description: `When voting ends: in the future, at most ${MAX_PROPOSAL_DAYS} days ahead`,
-    }),
-  })
-  .openapi("NewProposal");
-const VoteBody = z
-  .object({
-    choice: text(100).openapi({ description: "One of the proposal's choices, exactly" }),
-    signature: z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{130}$/, "must be a 65-byte 0x-hex signature")
-      .openapi({ description: "EIP-712 signature by the caller's wallet of Vote { proposalId, choice } under the proposal's eip712 domain" }),
-  })
-  .openapi("NewVote");
 
 const Vote = z.object({ voter: z.string(), choice: z.string(), signature: z.string(), votedAt: z.string() }).openapi("GovernanceVote");
 const TypedData = z
@@ -68,7 +43,7 @@ export const create = createRoute({
 export const list = createRoute({
   method: "get", path: "/governance/proposals", operationId: "listProposals", security: publicAccess, tags,
   summary: "Proposals, newest first, with tallies and signed votes",
-  request: { query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }) },
+  request: { query: ProposalListQuery },
   responses: { 200: json(z.array(Proposal), "Proposals"), ...errorResponses(400, 429) },
 });
 export const get = createRoute({

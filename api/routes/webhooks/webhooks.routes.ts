@@ -1,20 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, errorResponses } from "../../lib/openapi-schemas.ts";
 import { requireUser } from "../../middlewares/auth.ts";
-import { WEBHOOK_EVENTS } from "../../services/webhooks/events.ts";
+import { Event, RegisterBody } from "./webhooks.schemas.ts";
 
 const tags = ["Webhooks"];
 const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const auth = { security: bearer, middleware: requireUser() };
-
-const Url = z
-  .string()
-  .max(2048, "must be at most 2048 characters")
-  .url("must be an absolute URL")
-  .refine((u) => /^https?:\/\//i.test(u), "must be an http or https URL")
-  .refine((u) => { try { const x = new URL(u); return !x.username && !x.password; } catch { return false; } }, "must not carry credentials")
-  .openapi({ example: "https://example.com/hooks/missions" });
-const Event = z.enum(WEBHOOK_EVENTS);
 
 const Endpoint = z
   .object({
@@ -54,9 +45,7 @@ export const register = createRoute({
       required: true,
       content: {
         "application/json": {
-          schema: z
-            .object({ url: Url, events: z.array(Event).min(1).max(WEBHOOK_EVENTS.length * 2), description: z.string().max(500).optional() })
-            .strict(),
+          schema: RegisterBody,
         },
       },
     },

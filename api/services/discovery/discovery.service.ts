@@ -1,4 +1,5 @@
 // Feed ranking, search, nearby and presence. No Hono: built once in the composition root (api/deps.ts).
+import type { z } from "zod";
 import { eligibility, eligibilityUser, type EligibilityMission } from "../../../domain/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { UserRow } from "../../repositories/users.repository.ts";
@@ -8,9 +9,10 @@ import type { DiscoveryChangesRepository } from "../../repositories/discovery-re
 import type { DiscoveryFeedRepository } from "../../repositories/discovery-feed.repository.ts";
 import type { JournalRepository } from "../../repositories/journal.repository.ts";
 import type { MissionsRepository } from "../../repositories/missions.repository.ts";
+import type { FeedQuery as FeedQuerySchema, PresenceBody, SearchQuery } from "../../routes/discovery/discovery.schemas.ts";
 import { clusterPoints, zoomForRadius } from "./cluster.ts";
 import type { FeedIndex, MapRow } from "./feed-index/index.ts";
-import { categoryPreferences, combine, experience, GUILD_BOOST, WEIGHTS, type SortBy } from "./feed-scoring.ts";
+import { categoryPreferences, combine, experience, GUILD_BOOST, WEIGHTS } from "./feed-scoring.ts";
 import { boundingBox, checkPresence, distanceMeters } from "./geo.ts";
 import { renderHighlight } from "./highlight.ts";
 import { isMissionParty, positionAt, viewLocation } from "./location-privacy.ts";
@@ -40,16 +42,8 @@ function byShownDistance<R extends Pick<CandidateRow, "id" | "latitude" | "longi
     .sort((a, b) => a.distance - b.distance || (a.r.id < b.r.id ? -1 : a.r.id > b.r.id ? 1 : 0));
 }
 
-export interface FeedQuery {
-  latitude?: number;
-  longitude?: number;
-  category?: string;
-  guildId?: string;
-  searchQuery?: string;
-  sortBy: SortBy;
-  skip: number;
-  take: number;
-}
+/** GET /feed's query, as the route's schema validates it. */
+export type FeedQuery = z.infer<typeof FeedQuerySchema>;
 
 /** A read-model row's side of the eligibility rule (what accept reads from the mission's row). */
 const terms = (r: Pick<CandidateRow, "guild_uuid" | "min_guild_xp" | "min_reputation" | "premium">): EligibilityMission => ({
@@ -178,7 +172,7 @@ export function discoveryService(deps: {
       return { recorded: true };
     },
 
-    async search(user: UserRow | null, f: { q: string; state?: string; category?: string; guildId?: string; limit: number }) {
+    async search(user: UserRow | null, f: z.infer<typeof SearchQuery>) {
       const { rows, total } = await repo.search(f);
       if (user) void repo.recordEvent({ userId: user.id, kind: "search", query: f.q, category: f.category ?? rows[0]?.category ?? null }).catch(() => {});
       return {
@@ -246,7 +240,7 @@ export function discoveryService(deps: {
       };
     },
 
-    async verifyPresence(user: UserRow, missionId: string, at: { latitude: number; longitude: number; accuracy: number }) {
+    async verifyPresence(user: UserRow, missionId: string, at: z.infer<typeof PresenceBody>) {
       const m = await deps.missions.findById(missionId);
       if (!m) throw new AppError("MISSION_NOT_FOUND", "Mission not found");
       // Presence is the performer's proof (the poster may check it too). Anyone else would learn the

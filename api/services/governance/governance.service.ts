@@ -1,21 +1,16 @@
 // Governance: level-16 users propose and vote; each vote is the voter's EIP-712 signature, kept with
 // the vote so that anyone can verify it. Proposals are signals the admin acts on, not executed on chain.
 import { type Hex, recoverTypedDataAddress } from "viem";
+import type { z } from "zod";
 import { hasUnlock, levelRequiredFor } from "../../../domain/unlocks.ts";
 import { AppError, validationError } from "../../lib/errors.ts";
 import type { GovernanceRepository, ProposalRow, VoteRow } from "../../repositories/governance.repository.ts";
 import type { UserRow } from "../../repositories/users.repository.ts";
+import { MAX_PROPOSAL_DAYS, type ProposalBody, type VoteBody } from "../../routes/governance/governance.schemas.ts";
 import { governanceTypedData } from "./eip712.ts";
 
-/** A proposal may run at most this long. */
-export const MAX_PROPOSAL_DAYS = 365;
-
-export interface NewProposal {
-  title: string;
-  body: string;
-  choices: string[];
-  endsAt: string;
-}
+/** The body of POST /governance/proposals, as the route's schema validates it. */
+export type NewProposal = z.infer<typeof ProposalBody>;
 
 export function governanceService(deps: {
   repo: GovernanceRepository;
@@ -84,7 +79,7 @@ export function governanceService(deps: {
       return proposals.map((p) => view(p, votes.filter((v) => v.proposalId === p.id), at));
     },
     /** Casts or replaces the caller's vote; the signature must be the caller's wallet's over { proposalId, choice }. */
-    async vote(user: UserRow, id: string, body: { choice: string; signature: string }) {
+    async vote(user: UserRow, id: string, body: z.infer<typeof VoteBody>) {
       // The caller's level first: below it, no proposal (nor whether one exists) is their business.
       await gate(user, "Voting");
       const p = await found(id);

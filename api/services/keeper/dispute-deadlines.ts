@@ -2,11 +2,12 @@
 // timeout) and release those whose resolver missed the resolution deadline.
 import type { Address, PublicClient } from "viem";
 import { missionEscrowAbi } from "../../../abis/index.ts";
+import { ESCROW_WINDOW_CODE } from "../../../domain/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { DeadlinesRepository } from "../../repositories/deadlines.repository.ts";
 import type { Relayer } from "../../lib/ports.ts";
 
-const DISPUTE_TIMEOUT_WINDOW = 4; // Missions.Window.DisputeTimeout
+const DISPUTE_TIMEOUT_WINDOW = ESCROW_WINDOW_CODE.DisputeTimeout;
 /** Reverts a lost race or a not-yet-due candidate produce in simulation; nothing is sent then. */
 const EXPECTED = new Set(["DEADLINE_NOT_REACHED", "INVALID_DISPUTE_STATE"]);
 

@@ -5,11 +5,12 @@
 // never sends a transaction that would revert.
 import type { Address, PublicClient } from "viem";
 import { missionEscrowAbi } from "../../../abis/index.ts";
+import { MISSION_STATE_CODE } from "../../../domain/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { DeadlinesRepository } from "../../repositories/deadlines.repository.ts";
 import type { Relayer } from "../../lib/ports.ts";
 
-const OPEN = 0, ACCEPTED = 1, SUBMITTED = 2; // Missions.State
+const { Open: OPEN, Accepted: ACCEPTED, Submitted: SUBMITTED } = MISSION_STATE_CODE;
 
 export type MissionAction = "expireMission" | "claimAfterReview";
 

@@ -2,11 +2,13 @@
 // (api.ratings); the attestation carries only its hash, because an attestation can never be
 // deleted (non-revocable) and personal text must stay erasable. Read back from EAS to verify.
 import { type Address, type Hex, decodeAbiParameters, keccak256, parseAbiParameters, toBytes, zeroHash } from "viem";
+import type { z } from "zod";
 import { easAbi } from "../../../abis/index.ts";
 import type { ChainContext } from "../../lib/ports.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { ApiRatingRow, ProfileRepository } from "../../repositories/profile.repository.ts";
 import type { UserRow, UsersRepository } from "../../repositories/users.repository.ts";
+import type { RateBody } from "../../routes/profile/profile.schemas.ts";
 import { RATING_SCHEMA, type RatingAttester } from "./rating-attester.ts";
 import type { UsersService } from "./users.service.ts";
 import type { PrivacyService } from "../privacy.ts";
@@ -89,7 +91,7 @@ export function ratingsService(deps: {
   }
 
   return {
-    rate: (user: UserRow, missionId: string, body: { score: number; comment: string }, origin: string) => rate(user, missionId, body, origin),
+    rate: (user: UserRow, missionId: string, body: z.infer<typeof RateBody>, origin: string) => rate(user, missionId, body, origin),
     /**
      * The poster's rating given with the approval. The mission is settled by then whatever happens
      * here, so a rating that cannot be recorded is reported beside the settlement, not as the

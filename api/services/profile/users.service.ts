@@ -1,9 +1,11 @@
 // Users: profiles (off-chain) over indexed stats (chain), public lookups by id or address, and
 // linking a Solana address with a real ed25519 signature.
 import { isAddress } from "viem";
+import type { z } from "zod";
 import { AppError, validationError } from "../../lib/errors.ts";
 import type { ProfileRepository } from "../../repositories/profile.repository.ts";
 import type { UserRow, UsersRepository } from "../../repositories/users.repository.ts";
+import type { LinkSolanaBody, PatchMeBody } from "../../routes/profile/profile.schemas.ts";
 import { unlocksAt } from "../../../domain/unlocks.ts";
 import { solanaLinkMessage, verifySolanaLink } from "./solana.ts";
 import type { PrivacyService } from "../privacy.ts";
@@ -43,7 +45,7 @@ export function usersService(deps: { repo: ProfileRepository; users: UsersReposi
       if (!s.user && !stats) throw new AppError("NOT_FOUND", "User not found");
       return userView(s, stats, lens);
     },
-    async patch(user: UserRow, body: { displayName?: string; bio?: string; avatar?: string }) {
+    async patch(user: UserRow, body: z.infer<typeof PatchMeBody>) {
       await repo.updateProfile(user.id, body);
       const fresh = (await users.findById(user.id))!;
       return userView(self(fresh), await repo.userStats(fresh.evmAddress));
@@ -62,7 +64,7 @@ export function usersService(deps: { repo: ProfileRepository; users: UsersReposi
     linkMessage(user: UserRow, solanaAddress: string) {
       return solanaLinkMessage(solanaAddress, user.evmAddress, deps.chainId);
     },
-    async linkSolana(user: UserRow, body: { solanaAddress: string; signature: string }) {
+    async linkSolana(user: UserRow, body: z.infer<typeof LinkSolanaBody>) {
       const ok = verifySolanaLink({ ...body, evmAddress: user.evmAddress, chainId: deps.chainId });
       if (!ok) {
         throw new AppError(

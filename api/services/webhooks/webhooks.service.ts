@@ -1,11 +1,13 @@
 // Webhook endpoints for their owner (register, list, attempts, delete, rotate) and the reactor's side:
 // turning a journal entry into one outbox row per subscribed endpoint.
 import { randomBytes } from "node:crypto";
+import type { z } from "zod";
 import { AppError, validationError } from "../../lib/errors.ts";
 import type { WebhookEndpointRow } from "../../db/webhooks.schema.ts";
 import type { JournalEntry } from "../../repositories/journal.repository.ts";
 import type { WebhooksRepository } from "../../repositories/webhooks.repository.ts";
 import type { UserRow } from "../../repositories/users.repository.ts";
+import type { RegisterBody } from "../../routes/webhooks/webhooks.schemas.ts";
 import { missionIdOf, type WebhookDraft, type WebhookEvent } from "./events.ts";
 import { assertPublicHost } from "./ssrf.ts";
 
@@ -46,7 +48,7 @@ export function webhooksService(deps: {
   }
 
   return {
-    async register(user: UserRow, body: { url: string; events: string[]; description?: string }) {
+    async register(user: UserRow, body: z.infer<typeof RegisterBody>) {
       if (!deps.allowPrivateUrls) {
         try {
           await assertPublicHost(new URL(body.url).hostname);

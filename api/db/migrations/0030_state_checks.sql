@@ -1,0 +1,2 @@
+ALTER TABLE "api"."discovery_missions" ADD CONSTRAINT "discovery_missions_state_check" CHECK ("state" IN ('Open', 'Accepted', 'Submitted', 'Completed', 'Cancelled', 'Expired', 'Disputed'));--> statement-breakpoint
+ALTER TABLE "api"."discovery_search" ADD CONSTRAINT "discovery_search_state_check" CHECK ("state" IN ('Open', 'Accepted', 'Submitted', 'Completed', 'Cancelled', 'Expired', 'Disputed'));
