@@ -47,7 +47,7 @@ describe("eligibility (one rule for the feed, the map and accept)", () => {
   it("isEligible (the feed's per-mission check, no reasons built) agrees with eligibility() on every combination", () => {
     let n = 0;
     for (const guild of [null, "g1"]) for (const minGuildXp of [null, 0, 50]) for (const minReputation of [null, -1, 0, 5]) for (const premium of [false, true])
-      for (const guilds of [{}, { g1: 10 }, { g1: 50 }, { g2: 99 }]) for (const reputation of [-3, 0, 5]) for (const level of [1, 5, 6, 20]) {
+      for (const guilds of [{}, { g1: 10 }, { g1: 50 }, { g2: 99 }] as Record<string, number>[]) for (const reputation of [-3, 0, 5]) for (const level of [1, 5, 6, 20]) {
         const u = user(guilds, reputation, level);
         const m = { guild, minGuildXp, minReputation, premium };
         const full = eligibility(u, m);
