@@ -1,6 +1,15 @@
 // Reads the indexer's journal (views schema) and the reactors' cursors (schema "api"). Only DB code.
+// The reactors' batch is one REPEATABLE READ snapshot of several statements on one connection, in SQL
+// (the tx offset's correlated subquery, the fingerprints' md5 of string_agg); its rows are typed from
+// the schemas: the journal's columns under their schema names (ChainRow), Ponder's bookkeeping tables
+// from api/db/ponder-meta.ts. The simple reads go through drizzle over the typed journal table.
+import { and, asc, gt, inArray, isNotNull, lte, max } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import type { JournalEntry, JournalType } from "../../domain/index.ts";
+import { chainTables } from "../db/chain.ts";
+import type { PonderCheckpointRow, PonderMetaRow } from "../db/ponder-meta.ts";
+import type { ChainRow } from "./discovery-rows.ts";
 
 export type { JournalEntry };
 
@@ -13,62 +22,67 @@ export const eventKey = (e: Pick<JournalEntry, "chainId" | "txHash" | "txLogOffs
  * the same block's id range (primary key), so it costs one index range scan per row.
  */
 export const journalColumns = (table: string) =>
-  `j.id::text, j.chain_id, j.block_number::text, j.block_timestamp::text, j.tx_hash, j.log_index, j.seq,
-   j.type, j.mission_id, j.account, j.payload,
+  `j.id, j.chain_id AS "chainId", j.block_number AS "blockNumber", j.block_timestamp AS "blockTimestamp", j.tx_hash AS "txHash",
+   j.log_index AS "logIndex", j.seq, j.type, j.mission_id AS "missionId", j.account, j.payload,
    j.log_index - (SELECT min(k.log_index) FROM ${table} k
                    WHERE k.id >= j.block_number * ${BLOCK_FACTOR_SQL} AND k.id < (j.block_number + 1) * ${BLOCK_FACTOR_SQL}
-                     AND k.tx_hash = j.tx_hash) AS tx_log_offset`;
+                     AND k.tx_hash = j.tx_hash) AS "txLogOffset"`;
+
+/** A row of journalColumns: the journal's columns as raw SQL returns them, and the tx offset. */
+export type JournalRow = ChainRow<"journal"> & { txLogOffset: number | null };
 
 const BLOCK_FACTOR = 1_000_000_000n;
 const BLOCK_FACTOR_SQL = "1000000000";
 const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
-/** A journal row (ids and numbers as text, as the queries select them) as an entry. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function toEntry(r: any): JournalEntry {
+/** A journal row (numeric columns as text, as pg returns them) as an entry. */
+export function toEntry(r: JournalRow): JournalEntry {
   // The indexer wrote the payload for this type (domain/journal-events.ts): trusted, not re-parsed.
   return {
     id: BigInt(r.id),
-    chainId: Number(r.chain_id),
-    blockNumber: BigInt(r.block_number),
-    blockTimestamp: BigInt(r.block_timestamp),
-    txHash: r.tx_hash,
-    logIndex: Number(r.log_index),
+    chainId: Number(r.chainId),
+    blockNumber: BigInt(r.blockNumber),
+    blockTimestamp: BigInt(r.blockTimestamp),
+    txHash: r.txHash,
+    logIndex: Number(r.logIndex),
     seq: Number(r.seq),
     type: r.type,
-    missionId: r.mission_id,
+    missionId: r.missionId,
     account: r.account,
     payload: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) ?? {},
-    txLogOffset: Number(r.tx_log_offset ?? 0),
-  };
+    txLogOffset: Number(r.txLogOffset ?? 0),
+  } as JournalEntry;
 }
 
 export function journalRepository(pool: pg.Pool, chainSchema: string) {
   const q = (table: string) => `${quote(chainSchema)}.${quote(table)}`;
+  const db = drizzle(pool);
+  const { journal: j } = chainTables(chainSchema);
   /** Null when Ponder is not ready; throws when its views are not there yet. */
-  async function safeBoundOn(db: Pick<pg.PoolClient, "query">): Promise<bigint | null> {
-    const meta = await db.query(`SELECT value FROM ${q("_ponder_meta")} WHERE key = 'app'`);
-      const cps = await db.query(`SELECT latest_checkpoint FROM ${q("_ponder_checkpoint")}`);
-      if (meta.rows[0]?.value?.is_ready !== 1 || cps.rows.length === 0) return null;
-      // Ponder's checkpoint: 10 digits of timestamp, 16 of chain id, then 16 of block number.
-      const blocks = cps.rows.map((r: { latest_checkpoint: string }) => BigInt(r.latest_checkpoint.slice(26, 42)));
-      const min = blocks.reduce((a, b) => (b < a ? b : a));
+  async function safeBoundOn(c: Pick<pg.PoolClient, "query">): Promise<bigint | null> {
+    const meta = await c.query<Pick<PonderMetaRow, "value">>(`SELECT value FROM ${q("_ponder_meta")} WHERE key = 'app'`);
+    const cps = await c.query<Pick<PonderCheckpointRow, "latestCheckpoint">>(`SELECT latest_checkpoint AS "latestCheckpoint" FROM ${q("_ponder_checkpoint")}`);
+    if (meta.rows[0]?.value?.is_ready !== 1 || cps.rows.length === 0) return null;
+    // Ponder's checkpoint: 10 digits of timestamp, 16 of chain id, then 16 of block number.
+    const blocks = cps.rows.map((r) => BigInt(r.latestCheckpoint.slice(26, 42)));
+    const min = blocks.reduce((a, b) => (b < a ? b : a));
     return (min + 1n) * BLOCK_FACTOR;
   }
   /**
    * md5 of (id, tx hash) of every journal row per block in [lo, hi] (blocks without rows are absent);
    * with `skipTo`, the blocks between lo + the cursor's window and skipTo are left out (a long jump).
    */
-  async function fingerprintsOn(db: Pick<pg.PoolClient, "query">, lo: bigint, hi: bigint, skipTo: bigint | null): Promise<Map<bigint, string>> {
+  async function fingerprintsOn(c: Pick<pg.PoolClient, "query">, lo: bigint, hi: bigint, skipTo: bigint | null): Promise<Map<bigint, string>> {
     const ranges: [bigint, bigint][] = skipTo === null ? [[lo, hi]] : [[lo, lo + (hi - skipTo)], [skipTo, hi]];
     const out = new Map<bigint, string>();
     for (const [a, b] of ranges) {
-      const { rows } = await db.query(
+      // Computed per block (no table column): typed here.
+      const { rows } = await c.query<{ block: string; fp: string }>(
         `SELECT floor(id / ${BLOCK_FACTOR_SQL})::bigint::text AS block, md5(string_agg(id::text || tx_hash, ',' ORDER BY id)) AS fp
            FROM ${q("journal")} WHERE id >= $1 AND id < $2 GROUP BY 1`,
         [(a * BLOCK_FACTOR).toString(), ((b + 1n) * BLOCK_FACTOR).toString()],
       );
-      for (const r of rows as { block: string; fp: string }[]) out.set(BigInt(r.block), r.fp);
+      for (const r of rows) out.set(BigInt(r.block), r.fp);
     }
     return out;
   }
@@ -88,9 +102,9 @@ export function journalRepository(pool: pg.Pool, chainSchema: string) {
       if (!client) return null;
       let broken: Error | undefined;
       try {
-        const cps = await client.query(`SELECT latest_checkpoint FROM ${q("_ponder_checkpoint")}`);
+        const cps = await client.query<Pick<PonderCheckpointRow, "latestCheckpoint">>(`SELECT latest_checkpoint AS "latestCheckpoint" FROM ${q("_ponder_checkpoint")}`);
         if (cps.rows.length === 0) return null;
-        return Math.min(...cps.rows.map((r: { latest_checkpoint: string }) => Number(r.latest_checkpoint.slice(0, 10))));
+        return Math.min(...cps.rows.map((r) => Number(r.latestCheckpoint.slice(0, 10))));
       } catch (err) {
         if (!(err as { code?: string }).code) broken = err as Error;
         return null;
@@ -128,12 +142,12 @@ export function journalRepository(pool: pg.Pool, chainSchema: string) {
         // ORDER BY j.id, qualified: a bare "id" would name the output column id::text and sort as
         // text, so a batch spanning a digit boundary (block 99 -> 100) came back out of order and
         // the cursor jumped over entries (seen under repeated indexer kills: 456 notifications lost).
-        const { rows } = await client.query(
+        const { rows } = await client.query<JournalRow>(
           `SELECT ${journalColumns(q("journal"))}
              FROM ${q("journal")} j WHERE j.id > $1 AND j.id < $2${filter} ORDER BY j.id LIMIT $3`,
           params,
         );
-        const top = await client.query(`SELECT max(id)::text AS id FROM ${q("journal")} WHERE id > $1 AND id < $2`, [
+        const top = await client.query<{ id: ChainRow<"journal">["id"] | null }>(`SELECT max(id) AS id FROM ${q("journal")} WHERE id > $1 AND id < $2`, [
           cursor.toString(),
           bound.toString(),
         ]);
@@ -159,17 +173,14 @@ export function journalRepository(pool: pg.Pool, chainSchema: string) {
     },
     /** Mission entries of `types` with id in (after, upTo] (upTo: none = no upper end), in id order. */
     async missionEvents(after: bigint, types: readonly string[], limit: number, upTo?: bigint): Promise<{ id: bigint; type: string; missionId: string; txHash: string }[]> {
-      const { rows } = await pool.query<{ id: string; type: string; mission_id: string; tx_hash: string }>(
-        `SELECT j.id::text, j.type, j.mission_id, j.tx_hash FROM ${q("journal")} j
-          WHERE j.id > $1 AND ($4::numeric IS NULL OR j.id <= $4) AND j.mission_id IS NOT NULL AND j.type = ANY($2)
-          ORDER BY j.id LIMIT $3`,
-        [after.toString(), types, limit, upTo?.toString() ?? null],
-      );
-      return rows.map((r) => ({ id: BigInt(r.id), type: r.type, missionId: r.mission_id, txHash: r.tx_hash }));
+      const rows = await db.select({ id: j.id, type: j.type, missionId: j.missionId, txHash: j.txHash }).from(j)
+        .where(and(gt(j.id, after), upTo === undefined ? undefined : lte(j.id, upTo), isNotNull(j.missionId), inArray(j.type, [...types])))
+        .orderBy(asc(j.id)).limit(limit);
+      return rows.map((r) => ({ ...r, missionId: r.missionId! }));
     },
     async maxId(): Promise<bigint> {
-      const { rows } = await pool.query<{ id: string | null }>(`SELECT max(id)::text AS id FROM ${q("journal")}`);
-      return BigInt(rows[0]?.id ?? "0");
+      const [row] = await db.select({ id: max(j.id) }).from(j);
+      return row?.id ?? 0n;
     },
     /** Moves a cursor back (a reorg replaced entries it had passed). */
     async rewind(reactor: string, lastId: bigint): Promise<void> {

@@ -1,65 +1,51 @@
-// A mission's money in trouble as the indexer sees it (Ponder's views schema): the open settlement
-// offers, the state of the mission's dispute, and the payments made in parts or by agreement.
-import type pg from "pg";
-import type { DisputeState } from "../../domain/index.ts";
-import { chainQuery } from "./chain-query.ts";
+// A mission's money in trouble as the indexer sees it (Ponder's tables, api/db/chain.ts): the open
+// settlement offers, the state of the mission's dispute, and the payments made in parts or by
+// agreement. Drizzle over the typed tables; the row types are the selects' (bigint columns as bigint).
+import { and, desc, eq } from "drizzle-orm";
+import type { MissionId } from "../../domain/index.ts";
+import type { ChainTables } from "../db/chain.ts";
+import type { Db } from "../db/client.ts";
+import { chainRead } from "./chain-query.ts";
 
-export interface OfferRow {
-  by_poster: boolean;
-  party: string;
-  performer_amount: string;
-  poster_amount: string;
-  created_at: string;
-  tx_hash: string;
-}
+type Chain = Pick<ChainTables, "missions" | "disputes" | "settlementOffers" | "missionPayments">;
 
-export interface PaymentRow {
-  kind: "release" | "refund" | "settlement";
-  performer_gross: string;
-  poster_amount: string;
-  performer_amount: string;
-  protocol_amount: string;
-  guild_amount: string;
-  labs_amount: string;
-  pool_amount: string;
-  remaining: string;
-  dispute_id: string | null;
-}
+type Offer = ChainTables["settlementOffers"]["$inferSelect"];
+export type OfferRow = Pick<Offer, "byPoster" | "party" | "performerAmount" | "posterAmount" | "createdAt" | "txHash">;
+type Payment = ChainTables["missionPayments"]["$inferSelect"];
+export type PaymentRow = Pick<
+  Payment,
+  "kind" | "performerGross" | "posterAmount" | "performerAmount" | "protocolAmount" | "guildAmount" | "labsAmount" | "poolAmount" | "remaining" | "disputeId"
+>;
 
-export function settlementsRepository(pool: pg.Pool, chainSchema: string) {
-  const s = `"${chainSchema}"`;
+export function settlementsRepository(db: Db, t: Chain) {
+  const { settlementOffers: o, missionPayments: p, missions: m, disputes: d } = t;
   return {
     /** The mission's open offers, the poster's first. */
-    async offers(missionId: string): Promise<OfferRow[]> {
-      const res = await chainQuery<OfferRow>(
-        pool,
-        `SELECT by_poster, party, performer_amount::text, poster_amount::text, created_at::text, tx_hash
-           FROM ${s}.settlement_offers WHERE mission_id = $1 ORDER BY by_poster DESC`,
-        [missionId],
+    offers(missionId: string): Promise<OfferRow[]> {
+      return chainRead(
+        db.select({ byPoster: o.byPoster, party: o.party, performerAmount: o.performerAmount, posterAmount: o.posterAmount, createdAt: o.createdAt, txHash: o.txHash })
+          .from(o).where(eq(o.missionId, missionId as MissionId)).orderBy(desc(o.byPoster)),
       );
-      return res.rows;
     },
 
     /** The mission's current (latest) dispute, if it has one. */
-    async dispute(missionId: string): Promise<{ id: string; state: DisputeState } | null> {
-      const res = await chainQuery<{ id: string; state: DisputeState }>(
-        pool,
-        `SELECT d.id, d.state FROM ${s}.missions m JOIN ${s}.disputes d ON d.id = m.dispute_id WHERE m.id = $1`,
-        [missionId],
+    async dispute(missionId: string): Promise<Pick<ChainTables["disputes"]["$inferSelect"], "id" | "state"> | null> {
+      const [row] = await chainRead(
+        db.select({ id: d.id, state: d.state }).from(m).innerJoin(d, eq(d.id, m.disputeId)).where(eq(m.id, missionId as MissionId)),
       );
-      return res.rows[0] ?? null;
+      return row ?? null;
     },
 
     /** The payment one transaction made for the mission (its release, refund or settlement). */
     async payment(missionId: string, txHash: string): Promise<PaymentRow | null> {
-      const res = await chainQuery<PaymentRow>(
-        pool,
-        `SELECT kind, performer_gross::text, poster_amount::text, performer_amount::text, protocol_amount::text,
-                guild_amount::text, labs_amount::text, pool_amount::text, remaining::text, dispute_id
-           FROM ${s}.mission_payments WHERE mission_id = $1 AND tx_hash = $2 ORDER BY id DESC LIMIT 1`,
-        [missionId, txHash.toLowerCase()],
+      const [row] = await chainRead(
+        db.select({
+          kind: p.kind, performerGross: p.performerGross, posterAmount: p.posterAmount, performerAmount: p.performerAmount,
+          protocolAmount: p.protocolAmount, guildAmount: p.guildAmount, labsAmount: p.labsAmount, poolAmount: p.poolAmount,
+          remaining: p.remaining, disputeId: p.disputeId,
+        }).from(p).where(and(eq(p.missionId, missionId as MissionId), eq(p.txHash, txHash.toLowerCase() as `0x${string}`))).orderBy(desc(p.id)).limit(1),
       );
-      return res.rows[0] ?? null;
+      return row ?? null;
     },
   };
 }

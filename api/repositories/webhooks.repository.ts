@@ -1,11 +1,10 @@
 // Webhook endpoints, the delivery outbox and the attempt log. Only DB code.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, max } from "drizzle-orm";
 import type pg from "pg";
+import type { ChainTables } from "../db/chain.ts";
 import type { Db } from "../db/client.ts";
 import { listen, type Listening } from "../db/listen.ts";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookEndpointRow } from "../db/webhooks.schema.ts";
-
-const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 export interface NewDelivery {
   endpointId: string;
@@ -42,14 +41,14 @@ const HEADS = `SELECT DISTINCT ON (x.endpoint_id) x.id, x.next_attempt_at, x.lea
 /** The channel migration 0022's triggers notify on a new delivery and on a retry's new time. */
 export const WEBHOOK_WAKE_CHANNEL = "webhook_deliveries";
 
-export function webhooksRepository(db: Db, pool: pg.Pool, chainSchema: string) {
+export function webhooksRepository(db: Db, pool: pg.Pool, chain: Pick<ChainTables, "journal">) {
   const mine = (id: string, userId: string) => and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId));
   return {
     /** The newest journal id indexed so far (0 before the indexer wrote one). */
     async newestJournalId(): Promise<bigint> {
       try {
-        const { rows } = await pool.query(`SELECT coalesce(max(id), 0)::text AS id FROM ${quote(chainSchema)}."journal"`);
-        return BigInt(rows[0].id);
+        const [row] = await db.select({ id: max(chain.journal.id) }).from(chain.journal);
+        return row?.id ?? 0n;
       } catch {
         return 0n; // views not there yet: nothing indexed
       }

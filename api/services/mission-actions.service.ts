@@ -12,8 +12,8 @@ import type { DisputeBody, SubmitBody } from "../routes/missions/missions.schema
 import { eq, event, missionContext, salt, type MissionDeps } from "./mission-context.ts";
 
 /** A mission row's side of the eligibility rule. */
-export const missionTerms = (row: Pick<MissionRow, "guild_uuid" | "min_guild_xp" | "min_reputation" | "premium">) => ({
-  guild: row.guild_uuid, minGuildXp: row.min_guild_xp, minReputation: row.min_reputation, premium: row.premium,
+export const missionTerms = (row: Pick<MissionRow, "guildUuid" | "minGuildXP" | "minReputation" | "premium">) => ({
+  guild: row.guildUuid, minGuildXp: row.minGuildXP, minReputation: row.minReputation, premium: row.premium,
 });
 
 export function actionsService(deps: MissionDeps) {
@@ -37,7 +37,7 @@ export function actionsService(deps: MissionDeps) {
         throw new AppError("INELIGIBLE", `Not eligible for this mission: ${verdict.reasons.map((r) => r.reason).join("; ")}`, verdict.reasons);
       }
       await requireSetup(user.evmAddress);
-      const tx = await relayer.send("acceptMission", [BigInt(row.on_chain_id), user.evmAddress as Address, row.details_hash as Hex]);
+      const tx = await relayer.send("acceptMission", [row.onChainId, user.evmAddress as Address, row.detailsHash]);
       return { success: true, transactionHash: tx.hash, mission: (await view(id, user.evmAddress as Address))! };
     },
 
@@ -49,8 +49,8 @@ export function actionsService(deps: MissionDeps) {
       await requireSetup(user.evmAddress);
       const proof = { proofType: input.proofType, proofData: input.proofData, notes: input.notes ?? "" };
       const hash = proofHash(proof);
-      await details.insertProof({ proofHash: hash, missionOnChainId: row.on_chain_id, ...proof });
-      const tx = await relayer.send("submitProof", [BigInt(row.on_chain_id), hash]);
+      await details.insertProof({ proofHash: hash, missionOnChainId: row.onChainId.toString(), ...proof });
+      const tx = await relayer.send("submitProof", [row.onChainId, hash]);
       return { success: true, transactionHash: tx.hash, proofHash: hash };
     },
 
@@ -60,16 +60,16 @@ export function actionsService(deps: MissionDeps) {
       if (!eq(row.poster, user.evmAddress)) throw new AppError("NOT_POSTER", "Only the poster may approve");
       if (row.state !== "Submitted") throw new AppError("INVALID_STATE", `The mission is ${row.state}, not Submitted`);
       await requireSetup(user.evmAddress);
-      const tx = await relayer.send("approveMission", [BigInt(row.on_chain_id)]);
+      const tx = await relayer.send("approveMission", [row.onChainId]);
       const indexed = await missions.settlement(id);
       const s = event(tx, "MissionCompleted")?.settlement as Record<string, bigint> | undefined;
-      const pick = (col: string, v: bigint | undefined) => formatAmount(indexed ? BigInt(indexed[col]!) : (v ?? 0n));
+      const pick = (col: keyof NonNullable<typeof indexed>) => formatAmount(indexed ? indexed[col] : (s?.[col] ?? 0n));
       const settlement = {
-        performerAmount: pick("performer_amount", s?.performerAmount),
-        protocolAmount: pick("protocol_amount", s?.protocolAmount),
-        guildAmount: pick("guild_amount", s?.guildAmount),
-        labsAmount: pick("labs_amount", s?.labsAmount),
-        resolverAmount: pick("resolver_amount", s?.resolverAmount),
+        performerAmount: pick("performerAmount"),
+        protocolAmount: pick("protocolAmount"),
+        guildAmount: pick("guildAmount"),
+        labsAmount: pick("labsAmount"),
+        resolverAmount: pick("resolverAmount"),
       };
       return { success: true, transactionHash: tx.hash, settlement };
     },
@@ -80,8 +80,8 @@ export function actionsService(deps: MissionDeps) {
       if (!eq(row.poster, user.evmAddress)) throw new AppError("NOT_POSTER", "Only the poster may cancel");
       if (row.state !== "Open") throw new AppError("MISSION_NOT_OPEN", `The mission is ${row.state}: only an Open mission can be cancelled`);
       await requireSetup(user.evmAddress);
-      const tx = await relayer.send("cancelMission", [BigInt(row.on_chain_id)]);
-      const refund = (event(tx, "MissionCancelled")?.refund as bigint | undefined) ?? BigInt(row.reward);
+      const tx = await relayer.send("cancelMission", [row.onChainId]);
+      const refund = (event(tx, "MissionCancelled")?.refund as bigint | undefined) ?? row.reward;
       return { success: true, transactionHash: tx.hash, refundAmount: formatAmount(refund) };
     },
 
@@ -93,16 +93,16 @@ export function actionsService(deps: MissionDeps) {
       }
       if (row.state !== "Submitted") throw new AppError("INVALID_STATE", `The mission is ${row.state}, not Submitted`);
       const ddr = await read(() =>
-        chain.publicClient.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "reserveFor", args: [BigInt(row.reward)] }),
+        chain.publicClient.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "reserveFor", args: [row.reward] }),
       );
       await requireSetup(user.evmAddress, ddr as bigint);
       await assertFunds(user.evmAddress as Address, ddr as bigint);
       // Salted, so the reason text cannot be guessed from the on-chain hash.
       const reasonHash = hashCanonical({ reason: input.reason, evidence: input.evidence ?? null, salt: salt() });
       const recordId = await details.insertDispute({
-        missionOnChainId: row.on_chain_id, escrowAddress: escrow.toLowerCase(), initiatorId: user.id, reason: input.reason, evidence: input.evidence, reasonHash,
+        missionOnChainId: row.onChainId.toString(), escrowAddress: escrow.toLowerCase(), initiatorId: user.id, reason: input.reason, evidence: input.evidence, reasonHash,
       });
-      const tx = await relayer.send("raiseDispute", [BigInt(row.on_chain_id), user.evmAddress as Address, reasonHash]);
+      const tx = await relayer.send("raiseDispute", [row.onChainId, user.evmAddress as Address, reasonHash]);
       const raised = event(tx, "DisputeRaised");
       if (!raised) throw new AppError("INTERNAL_ERROR", "Internal server error");
       const onChainDisputeId = raised.disputeId as bigint;

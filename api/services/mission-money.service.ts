@@ -22,29 +22,28 @@ import { eq, event, missionContext, type MissionDeps } from "./mission-context.t
 export type MoneyDeps = MissionDeps & { settlements: SettlementsRepository };
 type Side = "poster" | "performer";
 
-const iso = (unixSeconds: string) => new Date(Number(unixSeconds) * 1000).toISOString();
-const remaining = (row: MissionRow) =>
-  remainingOf({ reward: BigInt(row.reward), released: BigInt(row.released_amount), refunded: BigInt(row.refunded_amount), state: row.state });
+const iso = (unixSeconds: bigint) => new Date(Number(unixSeconds) * 1000).toISOString();
+const remaining = (row: MissionRow) => remainingOf({ reward: row.reward, released: row.released, refunded: row.refunded, state: row.state });
 
 /** An offer as the API shows it; the poster's part is what accepting it now would give the poster. */
 export function offerView(o: OfferRow, rest: bigint) {
-  const performer = BigInt(o.performer_amount);
+  const performer = o.performerAmount;
   return {
-    by: (o.by_poster ? "poster" : "performer") as Side,
+    by: (o.byPoster ? "poster" : "performer") as Side,
     performerAmount: formatAmount(performer),
     posterAmount: formatAmount(rest > performer ? rest - performer : 0n),
-    createdAt: iso(o.created_at),
+    createdAt: iso(o.createdAt),
   };
 }
 
 const settlementOf = (p: PaymentRow | null, s: Record<string, bigint> | undefined) => {
-  const pick = (col: keyof PaymentRow, v: bigint | undefined) => formatAmount(p ? BigInt(p[col] as string) : (v ?? 0n));
+  const pick = (col: "performerAmount" | "protocolAmount" | "guildAmount" | "labsAmount" | "poolAmount", v: bigint | undefined) => formatAmount(p ? p[col] : (v ?? 0n));
   return {
-    performerAmount: pick("performer_amount", s?.performerAmount),
-    protocolAmount: pick("protocol_amount", s?.protocolAmount),
-    guildAmount: pick("guild_amount", s?.guildAmount),
-    labsAmount: pick("labs_amount", s?.labsAmount),
-    resolverAmount: pick("pool_amount", s?.resolverAmount),
+    performerAmount: pick("performerAmount", s?.performerAmount),
+    protocolAmount: pick("protocolAmount", s?.protocolAmount),
+    guildAmount: pick("guildAmount", s?.guildAmount),
+    labsAmount: pick("labsAmount", s?.labsAmount),
+    resolverAmount: pick("poolAmount", s?.resolverAmount),
   };
 };
 
@@ -86,16 +85,16 @@ export function moneyService(deps: MoneyDeps) {
       const amount = parseAmount(input.performerAmount);
       withinRemainder(row, amount, "body.performerAmount");
       await requireSetup(user.evmAddress);
-      const tx = await relayer.send("offerSettlement", [BigInt(row.on_chain_id), user.evmAddress as Address, amount]);
-      const indexed = (await settlements.offers(id)).find((o) => o.by_poster === (side === "poster") && o.tx_hash === tx.hash.toLowerCase());
+      const tx = await relayer.send("offerSettlement", [row.onChainId, user.evmAddress as Address, amount]);
+      const indexed = (await settlements.offers(id)).find((o) => o.byPoster === (side === "poster") && o.txHash === tx.hash.toLowerCase());
       const fresh = (await deps.missions.findById(id)) ?? row;
       const offer = indexed
         ? offerView(indexed, remaining(fresh))
         : offerView(
             {
-              by_poster: side === "poster", party: user.evmAddress, performer_amount: amount.toString(), tx_hash: tx.hash,
-              poster_amount: String(event(tx, "SettlementOffered")?.posterAmount ?? 0n),
-              created_at: (await deps.chain.publicClient.getBlock({ blockNumber: tx.receipt.blockNumber })).timestamp.toString(),
+              byPoster: side === "poster", party: user.evmAddress as `0x${string}`, performerAmount: amount, txHash: tx.hash,
+              posterAmount: (event(tx, "SettlementOffered")?.posterAmount as bigint | undefined) ?? 0n,
+              createdAt: (await deps.chain.publicClient.getBlock({ blockNumber: tx.receipt.blockNumber })).timestamp,
             },
             remaining(fresh),
           );
@@ -113,10 +112,10 @@ export function moneyService(deps: MoneyDeps) {
       const { relayer } = ready();
       const row = await mustFind(id);
       const side = sideOf(row, user);
-      const own = (await settlements.offers(id)).find((o) => o.by_poster === (side === "poster"));
+      const own = (await settlements.offers(id)).find((o) => o.byPoster === (side === "poster"));
       if (!own) throw new AppError("NO_OFFER", "You have no open settlement offer on this mission");
       await requireSetup(user.evmAddress);
-      const tx = await relayer.send("withdrawSettlement", [BigInt(row.on_chain_id), user.evmAddress as Address]);
+      const tx = await relayer.send("withdrawSettlement", [row.onChainId, user.evmAddress as Address]);
       return { success: true, transactionHash: tx.hash };
     },
 
@@ -126,9 +125,9 @@ export function moneyService(deps: MoneyDeps) {
       const side = sideOf(row, user);
       await assertSettleable(row);
       const amount = parseAmount(input.performerAmount);
-      const theirs = (await settlements.offers(id)).find((o) => o.by_poster !== (side === "poster"));
+      const theirs = (await settlements.offers(id)).find((o) => o.byPoster !== (side === "poster"));
       if (!theirs) throw new AppError("NO_OFFER", `The ${side === "poster" ? "performer" : "poster"} has no open settlement offer to accept`);
-      const offered = BigInt(theirs.performer_amount);
+      const offered = theirs.performerAmount;
       if (offered !== amount) {
         throw new AppError("OFFER_CHANGED", `The offer is now performerAmount ${formatAmount(offered)}, not ${formatAmount(amount)}: nothing was sent`, [
           { field: "body.performerAmount", reason: `the current offer is ${formatAmount(offered)}` },
@@ -136,12 +135,12 @@ export function moneyService(deps: MoneyDeps) {
       }
       withinRemainder(row, amount, "body.performerAmount");
       await requireSetup(user.evmAddress);
-      const tx = await relayer.send("acceptSettlement", [BigInt(row.on_chain_id), user.evmAddress as Address, amount]);
+      const tx = await relayer.send("acceptSettlement", [row.onChainId, user.evmAddress as Address, amount]);
       const settled = event(tx, "MissionSettled");
       const payment = await settlements.payment(id, tx.hash);
-      const posterAmount = payment ? BigInt(payment.poster_amount) : ((settled?.posterAmount as bigint | undefined) ?? remaining(row) - amount);
+      const posterAmount = payment ? payment.posterAmount : ((settled?.posterAmount as bigint | undefined) ?? remaining(row) - amount);
       const state: MissionState = settled ? missionState(Number(settled.state)) : amount === 0n ? "Cancelled" : "Completed";
-      const disputeId = payment?.dispute_id ?? (row.state === "Disputed" ? ((await settlements.dispute(id))?.id ?? null) : null);
+      const disputeId = payment?.disputeId ?? (row.state === "Disputed" ? ((await settlements.dispute(id))?.id ?? null) : null);
       return {
         success: true,
         transactionHash: tx.hash,
@@ -162,7 +161,7 @@ export function moneyService(deps: MoneyDeps) {
       const amount = parseAmount(input.amount);
       withinRemainder(row, amount, "body.amount");
       await requireSetup(user.evmAddress);
-      const tx = await relayer.send("releasePartial", [BigInt(row.on_chain_id), amount]);
+      const tx = await relayer.send("releasePartial", [row.onChainId, amount]);
       const released = event(tx, "MissionReleased");
       const payment = await settlements.payment(id, tx.hash);
       return {
@@ -182,7 +181,7 @@ export function moneyService(deps: MoneyDeps) {
       const amount = parseAmount(input.amount);
       withinRemainder(row, amount, "body.amount");
       await requireSetup(user.evmAddress);
-      const tx = await relayer.send("refundPartial", [BigInt(row.on_chain_id), amount]);
+      const tx = await relayer.send("refundPartial", [row.onChainId, amount]);
       return { success: true, transactionHash: tx.hash, amount: formatAmount(amount), mission: await mission(id, user) };
     },
   };

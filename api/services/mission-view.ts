@@ -6,7 +6,7 @@ import type { MissionRow } from "../repositories/missions.repository.ts";
 import { isMissionParty, viewLocation } from "./discovery/location-privacy.ts";
 import type { PrivacyLens } from "./privacy.ts";
 
-const iso = (unixSeconds: string | null) =>
+const iso = (unixSeconds: bigint | null) =>
   unixSeconds === null ? null : new Date(Number(unixSeconds) * 1000).toISOString();
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 // A name its owner hides from the viewer resolves like no name at all: the short address.
@@ -31,19 +31,19 @@ export function locationFor(row: MissionRow, viewer: string | undefined) {
 export function listView(row: MissionRow, viewer: string | undefined, lens: PrivacyLens) {
   return {
     id: row.id,
-    onChainId: row.on_chain_id,
+    onChainId: row.onChainId.toString(),
     title: row.title ?? "",
     description: row.description ?? "",
     state: row.state,
     category: row.category ?? "",
-    rewardAmount: formatAmount(BigInt(row.reward)),
-    poster: party(row.poster, row.poster_id, row.poster_name, lens),
-    performer: row.performer ? party(row.performer, row.performer_id, row.performer_name, lens) : null,
-    guild: row.guild_uuid ? { id: row.guild_uuid, name: row.guild_name ?? "" } : null,
+    rewardAmount: formatAmount(row.reward),
+    poster: party(row.poster, row.posterId, row.posterName, lens),
+    performer: row.performer ? party(row.performer, row.performerId, row.performerName, lens) : null,
+    guild: row.guildUuid ? { id: row.guildUuid, name: row.guildName ?? "" } : null,
     location: locationFor(row, viewer),
-    expiresAt: iso(row.expires_at)!,
-    createdAt: iso(row.created_at)!,
-    minReputation: row.min_reputation ?? null,
+    expiresAt: iso(row.expiresAt)!,
+    createdAt: iso(row.createdAt)!,
+    minReputation: row.minReputation ?? null,
     premium: row.premium ?? false,
     ...moneyView(row),
   };
@@ -53,26 +53,25 @@ export function listView(row: MissionRow, viewer: string | undefined, lens: Priv
  * Partial releases (to the performer, gross) and refunds (to the poster) so far, and what the escrow
  * still holds for the mission (0 once it ended).
  */
-export function moneyView(row: Pick<MissionRow, "reward" | "released_amount" | "refunded_amount" | "state">) {
-  const released = BigInt(row.released_amount ?? "0");
-  const refunded = BigInt(row.refunded_amount ?? "0");
+export function moneyView(row: Pick<MissionRow, "reward" | "released" | "refunded" | "state">) {
+  const { released, refunded } = row;
   return {
     releasedAmount: formatAmount(released),
     refundedAmount: formatAmount(refunded),
-    remainingAmount: formatAmount(remainingOf({ reward: BigInt(row.reward), released, refunded, state: row.state })),
+    remainingAmount: formatAmount(remainingOf({ reward: row.reward, released, refunded, state: row.state })),
   };
 }
 
 export function singleView(row: MissionRow, viewer: string | undefined, lens: PrivacyLens) {
   return {
     ...listView(row, viewer, lens),
-    escrowAddress: row.escrow_address.toLowerCase(),
-    ddrAmount: formatAmount(BigInt(row.ddr_amount)),
-    proofHash: row.proof_hash,
+    escrowAddress: row.escrowAddress.toLowerCase(),
+    ddrAmount: formatAmount(row.ddrAmount),
+    proofHash: row.proofHash,
     metadata: row.metadata ?? {},
-    acceptedAt: iso(row.accepted_at),
-    completedAt: iso(row.completed_at),
+    acceptedAt: iso(row.acceptedAt),
+    completedAt: iso(row.completedAt),
     /** What a Cancelled or Expired mission returned to the poster (null otherwise). */
-    refundAmount: row.refund_amount === null ? null : formatAmount(BigInt(row.refund_amount)),
+    refundAmount: row.refundAmount === null ? null : formatAmount(row.refundAmount),
   };
 }

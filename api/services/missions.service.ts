@@ -124,7 +124,7 @@ export function missionsService(deps: MoneyDeps) {
       if (!eq(row.poster, user.evmAddress)) throw new AppError("NOT_POSTER", "Only the poster may edit a mission");
       if (row.state !== "Open") throw new AppError("MISSION_NOT_OPEN", `The mission is ${row.state}, not Open`);
       await requireSetup(user.evmAddress);
-      const current = await details.findForMission(row.details_hash, { escrowAddress: row.escrow_address, onChainId: row.on_chain_id });
+      const current = await details.findForMission(row.detailsHash, { escrowAddress: row.escrowAddress, onChainId: row.onChainId.toString() });
       const location =
         input.location ??
         (current?.latitude != null && current.longitude != null && current.radius != null
@@ -148,11 +148,11 @@ export function missionsService(deps: MoneyDeps) {
       }
       const hash = detailsHash(d);
       await details.insert({
-        detailsHash: hash, onChainId: row.on_chain_id, escrowAddress: row.escrow_address.toLowerCase(), title: d.title, description: d.description,
+        detailsHash: hash, onChainId: row.onChainId.toString(), escrowAddress: row.escrowAddress.toLowerCase(), title: d.title, description: d.description,
         category: d.category, latitude: d.location?.latitude, longitude: d.location?.longitude,
         radius: d.location?.radius, metadata: d.metadata, minReputation: d.minReputation, premium: d.premium, salt: d.salt, createdBy: user.id,
       });
-      const tx = await relayer.send("updateDetails", [BigInt(row.on_chain_id), hash]);
+      const tx = await relayer.send("updateDetails", [row.onChainId, hash]);
       return { ...(await view(id, user.evmAddress as Address))!, transactionHash: tx.hash };
     },
 

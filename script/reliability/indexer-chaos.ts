@@ -24,7 +24,7 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { createPublicClient, http, toHex } from "viem";
 import { earnedBy } from "../../api/reactors/achievements.ts";
-import { eventKey, journalColumns, toEntry, type JournalEntry } from "../../api/repositories/journal.repository.ts";
+import { eventKey, journalColumns, toEntry, type JournalEntry, type JournalRow } from "../../api/repositories/journal.repository.ts";
 import { draftsFor } from "../../api/services/notification-rules.ts";
 import { startLifecycleChain } from "../bench/lib/lifecycle-chain.ts";
 import { anvilAccount } from "../lib/accounts.ts";
@@ -54,7 +54,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 
 async function readJournal(db: pg.Pool, schema: string): Promise<JournalEntry[]> {
-  const { rows } = await db.query(
+  const { rows } = await db.query<JournalRow>(
     `SELECT ${journalColumns(`"${schema}".journal`)} FROM "${schema}".journal j ORDER BY j.id`,
   );
   return rows.map(toEntry);

@@ -12,12 +12,12 @@ import { createHub, type Hub } from "../../api/services/discovery/realtime-hub.t
 const poster = "0x00000000000000000000000000000000000000aa";
 const spot = { latitude: 48.1371, longitude: 11.5754 };
 const row = (over: Partial<MissionRow> = {}): MissionRow => ({
-  id: "5b0f1a53-0000-4000-8000-000000000001", on_chain_id: "1", escrow_address: "0x01", poster: poster.toUpperCase().replace("0X", "0x"),
-  performer: null, guild_on_chain_id: 0, guild_uuid: null, guild_name: null, reward: "5000000", ddr_amount: "1000000", state: "Open",
-  details_hash: "0x02", proof_hash: null, refund_amount: null, released_amount: "0", refunded_amount: "0", expires_at: "1900000000", created_at: "1800000000",
-  accepted_at: null, completed_at: null, title: "Hub", description: "d", category: "c", ...spot, radius: 50, metadata: {},
-  min_reputation: null, premium: false, min_guild_xp: null,
-  poster_id: null, poster_name: null, performer_id: null, performer_name: null, ...over,
+  id: "5b0f1a53-0000-4000-8000-000000000001" as MissionRow["id"], onChainId: 1n, escrowAddress: "0x01", poster: poster.toUpperCase().replace("0X", "0x") as `0x${string}`,
+  performer: null, guildOnChainId: 0, guildUuid: null, guildName: null, reward: 5_000_000n, ddrAmount: 1_000_000n, state: "Open",
+  detailsHash: "0x02", proofHash: null, refundAmount: null, released: 0n, refunded: 0n, expiresAt: 1_900_000_000n, createdAt: 1_800_000_000n,
+  acceptedAt: null, completedAt: null, title: "Hub", description: "d", category: "c", ...spot, radius: 50, metadata: {},
+  minReputation: null, premium: false, minGuildXP: null,
+  posterId: null, posterName: null, performerId: null, performerName: null, ...over,
 });
 
 let server: http.Server;
