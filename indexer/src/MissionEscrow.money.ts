@@ -7,6 +7,7 @@ import { deriveCompletion } from "../store/completion.ts";
 import { openJournal } from "../store/journal.ts";
 import { bookSettlement, clearOffers, offerId, poolOut, recordPayment } from "../store/money.ts";
 import { type Ctx, type EventLike, lc } from "../store/types.ts";
+import { UserSet } from "../store/users.ts";
 
 const missionOf = (chainId: number, escrow: `0x${string}`, onChainId: bigint) => missionUuid(chainId, escrow, onChainId);
 /** An offer changes the mission as its parties see it: the row's update marks it (the real-time feed follows it). */
@@ -55,18 +56,20 @@ ponder.on("MissionEscrow:MissionReleased", async ({ event, context }) => {
     updatedAt: t,
   }));
   await recordPayment(context, event, m, { kind: "release", performerGross: amount, posterAmount: 0n, settlement, remaining });
-  await bookSettlement(context, event, m, performer, amount, settlement);
+  const users = new UserSet(context, t);
+  await bookSettlement(context, event, m, performer, amount, settlement, users);
   await clearOffers(context, id);
   const j = openJournal(context, event);
   const parties = { poster: m.poster, performer: lc(performer) };
   await j.emit("MISSION_RELEASED", { ...event.args, id, ...parties }, { missionId: id, account: performer });
-  if (!done) return;
+  if (!done) return users.flush();
   await j.emit(
     "MISSION_COMPLETED",
     { id, onChainId: missionId, ...parties, settlement, byClaim: false, viaDispute: false, via: "release" },
     { missionId: id, account: performer },
   );
-  await deriveCompletion(context, event, j, m, performer, m.released);
+  await deriveCompletion(context, event, j, m, performer, m.released, users);
+  await users.flush();
 });
 
 ponder.on("MissionEscrow:MissionRefunded", async ({ event, context }) => {
@@ -111,7 +114,8 @@ ponder.on("MissionEscrow:MissionSettled", async ({ event, context }) => {
   });
   if (disputeId) await context.db.update(disputes, { id: disputeId }).set({ settledByAgreement: true, updatedBlock: event.block.number });
   await recordPayment(context, event, m, { kind: "settlement", performerGross: performerAmount, posterAmount, settlement, remaining: 0n, disputeId });
-  await bookSettlement(context, event, m, m.performer!, performerAmount, settlement);
+  const users = new UserSet(context, t);
+  await bookSettlement(context, event, m, m.performer!, performerAmount, settlement, users);
   await clearOffers(context, id);
   const j = openJournal(context, event);
   const parties = { poster: m.poster, performer: m.performer! };
@@ -136,7 +140,8 @@ ponder.on("MissionEscrow:MissionSettled", async ({ event, context }) => {
       );
     }
   }
-  if (completed) await deriveCompletion(context, event, j, m, m.performer!, m.released + performerAmount);
+  if (completed) await deriveCompletion(context, event, j, m, m.performer!, m.released + performerAmount, users);
+  await users.flush();
 });
 
 ponder.on("MissionEscrow:ResolverPaid", async ({ event, context }) => {

@@ -8,7 +8,7 @@ import { openJournal } from "../store/journal.ts";
 import { deriveCompletion } from "../store/completion.ts";
 import { bookSettlement, clearOffers } from "../store/money.ts";
 import { missionStep } from "../store/missions.ts";
-import { updateUser } from "../store/users.ts";
+import { updateUser, UserSet } from "../store/users.ts";
 import { lc, ZERO_ADDRESS } from "../store/types.ts";
 
 const guildRegistry = readDeployment().contracts.GuildRegistry.address;
@@ -105,7 +105,8 @@ ponder.on("MissionEscrow:MissionCompleted", async ({ event, context }) => {
     settledAt: event.block.timestamp,
     txHash: event.transaction.hash,
   });
-  const j = openJournal(context, event);
+  // Buffered: the completion's journal entries and XP ledger rows go in one insert per table.
+  const j = openJournal(context, event, { buffered: true });
   await j.emit(
     "MISSION_COMPLETED",
     {
@@ -121,9 +122,13 @@ ponder.on("MissionEscrow:MissionCompleted", async ({ event, context }) => {
   );
   // The settlement is of the remainder (the reward unless parts were released or refunded before).
   const remainder = m.reward - m.released - m.refunded;
-  await bookSettlement(context, event, m, performer, remainder, s);
+  // The performer's and the poster's stats: read once, written once (store/users.ts `UserSet`).
+  const users = new UserSet(context, event.block.timestamp);
+  await bookSettlement(context, event, m, performer, remainder, s, users);
   await clearOffers(context, m.id);
-  await deriveCompletion(context, event, j, m, performer, m.released + remainder);
+  await deriveCompletion(context, event, j, m, performer, m.released + remainder, users);
+  await users.flush();
+  await j.flush();
 });
 
 ponder.on("MissionEscrow:MissionCancelled", async ({ event, context }) => {

@@ -7,7 +7,7 @@ import { boardEntryId, memberId } from "../../domain/index.ts";
 import { builderLevel, completionAward, nextStreak, XP } from "../../domain/xp.ts";
 import type { Journal } from "./journal.ts";
 import { payReferral } from "./referrals.ts";
-import { getUser, updateUser } from "./users.ts";
+import { type UserSet, withUsers } from "./users.ts";
 import { awardXp } from "./xp.ts";
 import { type Addr, type Ctx, type EventLike } from "./types.ts";
 
@@ -28,16 +28,24 @@ export async function deriveCompletion(
   performer: Addr,
   /** What the performer's side was actually paid for the mission (gross, before fees): the XP's basis. */
   paid: bigint,
+  /** The handler's user set, when it has one (store/users.ts `UserSet`). */
+  users?: UserSet,
 ) {
+  return withUsers(context, event.block.timestamp, users, (u) => derive(context, event, j, m, performer, paid, u));
+}
+
+async function derive(context: Ctx, event: EventLike, j: Journal, m: Mission, performer: Addr, paid: bigint, users: UserSet) {
   const now = event.block.timestamp;
   const ids = { missionId: m.id, missionOnChainId: m.onChainId };
-  const user = await getUser(context, performer, now);
-  const streak = nextStreak(user.streakCount, user.lastCompletionAt, now);
+  const user = await users.read(performer);
+  // Read before the awards below change the row.
+  const { streakCount, lastCompletionAt, builderScore, firstMissionAwarded } = user;
+  const streak = nextStreak(streakCount, lastCompletionAt, now);
   const entry = m.guildOnChainId ? await context.db.find(boardEntries, { id: boardEntryId(m.guildOnChainId, m.onChainId) }) : null;
   const onBoard = entry?.active === true;
 
   let missionXp = 0;
-  const builderBps = builderLevel(user.builderScore).bps;
+  const builderBps = builderLevel(builderScore).bps;
   for (const part of completionAward({ reward: paid, streak, builderBps, onBoard })) {
     const reason =
       part.source === "mission_complete"
@@ -53,27 +61,27 @@ export async function deriveCompletion(
       raw: true,
       multiplierBps: builderBps,
       ...ids,
-    });
+    }, users);
   }
-  await updateUser(context, performer, now, (u) => ({
+  await users.edit(performer, (u) => ({
     streakCount: streak,
     lastCompletionAt: now,
     missionsCompleted: u.missionsCompleted + 1,
     firstMissionAwarded: true,
   }));
 
-  if (!user.firstMissionAwarded) {
+  if (!firstMissionAwarded) {
     await awardXp(context, event, j, {
       user: performer,
       source: "first_mission",
       xp: XP.firstMission,
       reason: "First completed mission",
       ...ids,
-    });
+    }, users);
   }
   // Either party's first completion pays their referrer (once: payReferral checks).
-  await payReferral(context, event, j, performer, ids);
-  await payReferral(context, event, j, m.poster, ids);
+  await payReferral(context, event, j, performer, ids, users);
+  await payReferral(context, event, j, m.poster, ids, users);
   if (onBoard && entry) {
     await awardXp(context, event, j, {
       user: entry.curator,
@@ -81,7 +89,7 @@ export async function deriveCompletion(
       xp: XP.curationSuccess,
       reason: `Curated mission ${m.onChainId} completed`,
       ...ids,
-    });
+    }, users);
   }
   if (m.guildOnChainId && m.guildUuid) {
     await context.db.update(guilds, { id: m.guildUuid }).set((g) => ({

@@ -1,5 +1,5 @@
 // Appends domain events to the journal in chain order; `seq` numbers the events one log derives.
-import { journal } from "ponder:schema";
+import { journal, xpLedger } from "ponder:schema";
 import type { JournalEvents, JournalType } from "../../domain/index.ts";
 import { journalKey, toJsonPayload } from "../lib/journal.ts";
 import type { Addr, Ctx, EventLike } from "./types.ts";
@@ -13,10 +13,21 @@ export type Journal = {
     slot?: { key: bigint; seq: number },
   ): Promise<bigint>;
   next(): { key: bigint; seq: number };
+  /** Inserts the XP ledger row an XP_AWARDED entry goes with: now, or at `flush` when buffered. */
+  ledger(row: typeof xpLedger.$inferInsert): Promise<void>;
+  /** Writes the rows a buffered journal holds (one insert per table); a no-op otherwise. */
+  flush(): Promise<void>;
 };
 
-export function openJournal(context: Ctx, event: EventLike): Journal {
+/**
+ * A journal for one log. Unbuffered, each `emit` inserts its row; buffered (handlers that emit several
+ * entries), the rows are kept and `flush` inserts them in one store call, which the handler must make
+ * before it returns. The rows and their keys are the same either way.
+ */
+export function openJournal(context: Ctx, event: EventLike, o: { buffered?: boolean } = {}): Journal {
   let seq = 0;
+  const entries: (typeof journal.$inferInsert)[] = [];
+  const ledgerRows: (typeof xpLedger.$inferInsert)[] = [];
   const next = () => {
     const s = seq++;
     return { key: journalKey(event.block.number, event.log.logIndex, s), seq: s };
@@ -25,7 +36,7 @@ export function openJournal(context: Ctx, event: EventLike): Journal {
     next,
     async emit(type, payload, about = {}, slot = next()) {
       const { key, seq: s } = slot;
-      await context.db.insert(journal).values({
+      const row = {
         id: key,
         chainId: context.chain.id,
         blockNumber: event.block.number,
@@ -37,8 +48,18 @@ export function openJournal(context: Ctx, event: EventLike): Journal {
         missionId: about.missionId ?? null,
         account: about.account ? (about.account.toLowerCase() as Addr) : null,
         payload: toJsonPayload(payload) as Record<string, unknown>,
-      });
+      };
+      if (o.buffered) entries.push(row);
+      else await context.db.insert(journal).values(row);
       return key;
+    },
+    async ledger(row) {
+      if (o.buffered) ledgerRows.push(row);
+      else await context.db.insert(xpLedger).values(row);
+    },
+    async flush() {
+      if (ledgerRows.length > 0) await context.db.insert(xpLedger).values(ledgerRows.splice(0));
+      if (entries.length > 0) await context.db.insert(journal).values(entries.splice(0));
     },
   };
 }

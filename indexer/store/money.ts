@@ -3,7 +3,7 @@
 // payment and every end of the mission clears (as the escrow does).
 import { guilds, missionPayments, resolverPool, settlementOffers } from "ponder:schema";
 import type { DisputeId, MissionId, Settlement } from "../../domain/index.ts";
-import { updateUser } from "./users.ts";
+import { type UserSet, withUsers } from "./users.ts";
 import { type Addr, type Ctx, type EventLike, lc } from "./types.ts";
 
 type Mission = { id: MissionId; onChainId: bigint; poster: Addr; guildUuid: string | null };
@@ -46,10 +46,21 @@ export async function poolOut(context: Ctx, event: EventLike, amount: bigint) {
  * settlement): the performer earned `settlement.performerAmount`, the poster spent `gross`, the guild
  * earned its share, the pool got its share.
  */
-export async function bookSettlement(context: Ctx, event: EventLike, m: Mission, performer: Addr, gross: bigint, s: Settlement) {
+export async function bookSettlement(
+  context: Ctx,
+  event: EventLike,
+  m: Mission,
+  performer: Addr,
+  gross: bigint,
+  s: Settlement,
+  /** The handler's user set, when it has one (store/users.ts `UserSet`). */
+  users?: UserSet,
+) {
   const now = event.block.timestamp;
-  if (s.performerAmount > 0n) await updateUser(context, performer, now, (u) => ({ totalEarned: u.totalEarned + s.performerAmount }));
-  if (gross > 0n) await updateUser(context, m.poster, now, (u) => ({ totalSpent: u.totalSpent + gross }));
+  await withUsers(context, now, users, async (u) => {
+    if (s.performerAmount > 0n) await u.edit(performer, (r) => ({ totalEarned: r.totalEarned + s.performerAmount }));
+    if (gross > 0n) await u.edit(m.poster, (r) => ({ totalSpent: r.totalSpent + gross }));
+  });
   if (m.guildUuid && s.guildAmount > 0n) {
     await context.db
       .update(guilds, { id: m.guildUuid })

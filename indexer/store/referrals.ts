@@ -5,6 +5,7 @@ import { and, eq, or } from "ponder";
 import { missions, referrals } from "ponder:schema";
 import { XP } from "../../domain/xp.ts";
 import type { Journal } from "./journal.ts";
+import type { UserSet } from "./users.ts";
 import { awardXp } from "./xp.ts";
 import { type Addr, type Ctx, type EventLike, lc } from "./types.ts";
 
@@ -26,6 +27,8 @@ export async function payReferral(
   j: Journal,
   referee: Addr,
   ids: { missionId?: string; missionOnChainId?: bigint } = {},
+  /** The handler's user set, when it has one (store/users.ts `UserSet`). */
+  users?: UserSet,
 ): Promise<boolean> {
   const referral = await context.db.find(referrals, { referee: lc(referee) });
   if (!referral || referral.rewarded) return false;
@@ -38,6 +41,6 @@ export async function payReferral(
     xp: XP.referral,
     reason: `Referred ${lc(referee)} completed a first mission`,
     ...ids,
-  });
+  }, users);
   return true;
 }

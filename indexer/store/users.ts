@@ -45,3 +45,86 @@ export async function updateUser(
     .values({ ...zero, ...change(zero) })
     .onConflictDoUpdate((row) => ({ ...change(row), updatedAt: now }));
 }
+
+/**
+ * The users one handler changes, each read once (a find) and written once (`flush`), instead of an
+ * upsert per change: a completion touches the performer four to six times and the poster once or
+ * twice. Every user write of the handler must go through the same set (a direct `updateUser` on a user
+ * the set holds would be overwritten by its flush). Rows never stored and never edited are not written.
+ */
+export class UserSet {
+  private readonly rows = new Map<Addr, { row: UserRow; stored: boolean; dirty: boolean }>();
+  constructor(
+    private readonly context: Ctx,
+    private readonly now: bigint,
+  ) {}
+
+  private async entry(address: Addr) {
+    const key = lc(address);
+    let e = this.rows.get(key);
+    if (!e) {
+      const found = await this.context.db.find(userStats, { address: key });
+      e = { row: found ? copyRow(found) : fresh(key, this.now), stored: found !== null, dirty: false };
+      this.rows.set(key, e);
+    }
+    return e;
+  }
+
+  /** The user's current row in this handler (do not mutate: use `edit`). */
+  async read(address: Addr): Promise<UserRow> {
+    return (await this.entry(address)).row;
+  }
+
+  /** Applies `change` (a function of the current row) to the working row; written at `flush`. */
+  async edit(address: Addr, change: (row: UserRow) => Partial<UserRow>): Promise<UserRow> {
+    const e = await this.entry(address);
+    Object.assign(e.row, change(e.row));
+    e.dirty = true;
+    return e.row;
+  }
+
+  /** Writes every edited row: one update (stored) or insert (new), with updatedAt = the event's time. */
+  async flush(): Promise<void> {
+    for (const [address, e] of this.rows) {
+      if (!e.dirty) continue;
+      e.row.updatedAt = this.now;
+      if (e.stored) await this.context.db.update(userStats, { address }).set(e.row);
+      else await this.context.db.insert(userStats).values(e.row);
+      e.stored = true;
+      e.dirty = false;
+    }
+  }
+}
+
+/** Runs `fn` with `users` when the caller has a set, else with a set of its own, flushed after. */
+export async function withUsers<T>(context: Ctx, now: bigint, users: UserSet | undefined, fn: (users: UserSet) => Promise<T>): Promise<T> {
+  if (users) return fn(users);
+  const own = new UserSet(context, now);
+  const result = await fn(own);
+  await own.flush();
+  return result;
+}
+
+/** A plain copy of a stored row (Ponder hands out a copy-on-write proxy). */
+function copyRow(r: UserRow): UserRow {
+  return {
+    address: r.address,
+    totalEarned: r.totalEarned,
+    totalSpent: r.totalSpent,
+    missionsPosted: r.missionsPosted,
+    missionsCompleted: r.missionsCompleted,
+    disputesWon: r.disputesWon,
+    disputesLost: r.disputesLost,
+    ratingCount: r.ratingCount,
+    ratingSum: r.ratingSum,
+    reputation: r.reputation,
+    totalXP: r.totalXP,
+    level: r.level,
+    streakCount: r.streakCount,
+    lastCompletionAt: r.lastCompletionAt,
+    firstMissionAwarded: r.firstMissionAwarded,
+    builderScore: r.builderScore,
+    firstSeenAt: r.firstSeenAt,
+    updatedAt: r.updatedAt,
+  };
+}

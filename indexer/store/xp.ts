@@ -1,9 +1,8 @@
 // Writes XP: a ledger row, an XP_AWARDED journal entry, the user's total and level, LEVEL_UP.
-import { xpLedger } from "ponder:schema";
 import { levelForXp, levelTitle } from "../../domain/levels.ts";
 import { BPS, type XpSource, builderLevel, withBuilder } from "../../domain/xp.ts";
 import type { Journal } from "./journal.ts";
-import { getUser, type UserRow, updateUser } from "./users.ts";
+import { UserSet } from "./users.ts";
 import { type Addr, type Ctx, type EventLike, lc } from "./types.ts";
 
 export type Award = {
@@ -17,41 +16,26 @@ export type Award = {
   multiplierBps?: bigint; // the builder multiplier a raw award already includes, for the record
 };
 
-/** Applies the builder multiplier of the user's current score (positive awards only). */
-export async function awardXp(context: Ctx, event: EventLike, j: Journal, a: Award): Promise<number> {
+/**
+ * Applies the builder multiplier of the user's current score (positive awards only). With `users` the
+ * user's row is changed in the handler's set (written once at its flush); without, in a set of its own.
+ */
+export async function awardXp(context: Ctx, event: EventLike, j: Journal, a: Award, users?: UserSet): Promise<number> {
   const now = event.block.timestamp;
-  let user: UserRow;
-  let xpDelta: number;
-  let bps: bigint;
-  let balanceAfter: number;
-  let level: number;
-  if (a.raw && a.xp > 0) {
-    // A positive award of a known size (completions): read and write the user in one upsert
-    // instead of a find plus an upsert. The change function runs on the zero row first (insert
-    // values), then on the stored row when there is one: the last call saw the real row.
-    let seen: UserRow | undefined;
-    await updateUser(context, a.user, now, (u) => {
-      seen = { ...u };
-      return { totalXP: u.totalXP + a.xp, level: levelForXp(u.totalXP + a.xp) };
-    });
-    user = seen!;
-    bps = a.multiplierBps ?? BPS;
-    xpDelta = a.xp;
-    balanceAfter = user.totalXP + xpDelta;
-    level = levelForXp(balanceAfter);
-  } else {
-    user = await getUser(context, a.user, now);
-    bps = a.raw ? (a.multiplierBps ?? BPS) : builderLevel(user.builderScore).bps;
-    // Totals never go below zero: a penalty takes at most what the user has.
-    xpDelta = Math.max(a.raw ? a.xp : withBuilder(a.xp, bps), -user.totalXP);
-    if (xpDelta === 0) return 0;
-    balanceAfter = user.totalXP + xpDelta;
-    level = levelForXp(balanceAfter);
-    await updateUser(context, a.user, now, () => ({ totalXP: balanceAfter, level }));
-  }
+  const set = users ?? new UserSet(context, now);
+  const user = await set.read(a.user);
+  const previousLevel = user.level;
+  const bps = a.raw ? (a.multiplierBps ?? BPS) : builderLevel(user.builderScore).bps;
+  // Totals never go below zero: a penalty takes at most what the user has.
+  const xpDelta = Math.max(a.raw ? a.xp : withBuilder(a.xp, bps), -user.totalXP);
+  if (xpDelta === 0) return 0;
+  const balanceAfter = user.totalXP + xpDelta;
+  const level = levelForXp(balanceAfter);
+  await set.edit(a.user, () => ({ totalXP: balanceAfter, level }));
+  if (!users) await set.flush();
   const slot = j.next();
   const { key } = slot;
-  await context.db.insert(xpLedger).values({
+  await j.ledger({
     id: key.toString(),
     key,
     user: lc(a.user),
@@ -73,10 +57,10 @@ export async function awardXp(context: Ctx, event: EventLike, j: Journal, a: Awa
     { missionId: a.missionId, account: a.user },
     slot,
   );
-  if (level > user.level) {
+  if (level > previousLevel) {
     await j.emit(
       "LEVEL_UP",
-      { user: lc(a.user), previousLevel: user.level, level, levelTitle: levelTitle(level), totalXP: balanceAfter },
+      { user: lc(a.user), previousLevel, level, levelTitle: levelTitle(level), totalXP: balanceAfter },
       { account: a.user },
     );
   }
