@@ -39,6 +39,7 @@ import { discoveryFeedRepository } from "./repositories/discovery-feed.repositor
 import { discoveryFeedSourceRepository } from "./repositories/discovery-feed-source.repository.ts";
 import { createFeedIndex } from "./services/discovery/feed-index/index.ts";
 import { discoveryChangesRepository, discoveryReadModelRepository } from "./repositories/discovery-read-model.repository.ts";
+import { discoveryWriteQueue } from "./repositories/discovery-write-queue.ts";
 import { journalRepository } from "./repositories/journal.repository.ts";
 import { guildsRepository } from "./repositories/guilds.repository.ts";
 import { governanceRepository } from "./repositories/governance.repository.ts";
@@ -99,6 +100,8 @@ export function createDeps(env: Env, logger: Logger) {
 
   const chainDb = chainTables(env.CHAIN_SCHEMA);
   const discoveryReadModel = discoveryReadModelRepository(database.pool, env.CHAIN_SCHEMA);
+  // The relayer's read-your-writes writes, group-committed (one transaction for all queued ones).
+  const readModelWrites = discoveryWriteQueue(discoveryReadModel);
   const repos = {
     discoveryReadModel,
     discoveryChanges: discoveryChangesRepository(database.pool),
@@ -109,7 +112,7 @@ export function createDeps(env: Env, logger: Logger) {
     rateLimit: rateLimitRepository(db),
     missions: missionsRepository(db, chainDb, env.CHAIN_SCHEMA),
     settlements: settlementsRepository(db, chainDb),
-    missionDetails: missionDetailsRepository(db, discoveryReadModel),
+    missionDetails: missionDetailsRepository(db, readModelWrites),
     faucet: faucetRepository(db),
     webhooks: webhooksRepository(db, database.pool, chainDb),
     notifications: notificationsRepository(db),
@@ -134,7 +137,7 @@ export function createDeps(env: Env, logger: Logger) {
   const indexer = indexerService({ url: env.INDEXER_URL, chainId, waitMs: env.INDEXER_WAIT_MS });
   const relayers = buildRelayers({
     env, chain, database, indexer, logger, metrics, rateLimit: repos.rateLimit,
-    onIndexed: (block) => discoveryReadModel.syncBlock(block),
+    onIndexed: (block) => readModelWrites.syncBlock(block),
   });
   const relayer = relayers.pool;
   const { operator } = relayers;

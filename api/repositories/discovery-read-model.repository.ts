@@ -6,7 +6,6 @@ import type pg from "pg";
 import { missionStateSql } from "../db/checks.ts";
 import { listen, type Listening } from "../db/listen.ts";
 import { chainRead } from "./chain-query.ts";
-import type { ChainRow } from "./discovery-rows.ts";
 
 /** Columns the projection writes (everything but the generated ones and change_seq). */
 const COLUMNS = [
@@ -21,6 +20,7 @@ const BLOCK_FACTOR = 1_000_000_000n;
 const WRITE_LOCK = 7_301_013;
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
+export type DetailsBinding = { escrowAddress: string; onChainId: string };
 
 export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string) {
   const s = `"${chainSchema.replace(/"/g, '""')}"`;
@@ -61,15 +61,15 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
     );
   }
 
+  /** Re-reads the reputation of the posters `source` (SQL: one `address` column) into all their rows. */
+  const postersUpdate = (source: string) => `
+    UPDATE api.discovery_missions t SET rating_sum = x.rs, rating_count = x.rc, change_seq = nextval('api.discovery_change_seq')
+      FROM (SELECT p.address, coalesce(us.rating_sum, 0) AS rs, coalesce(us.rating_count, 0) AS rc
+              FROM (${source}) AS p LEFT JOIN ${s}.user_stats us ON us.address = p.address) x
+     WHERE t.poster = x.address AND (t.rating_sum, t.rating_count) IS DISTINCT FROM (x.rs, x.rc)`;
   async function refreshPosters(db: Queryable, posters: string[]): Promise<void> {
     if (posters.length === 0) return;
-    await db.query(
-      `UPDATE api.discovery_missions t SET rating_sum = x.rs, rating_count = x.rc, change_seq = nextval('api.discovery_change_seq')
-         FROM (SELECT p.address, coalesce(us.rating_sum, 0) AS rs, coalesce(us.rating_count, 0) AS rc
-                 FROM unnest($1::text[]) AS p(address) LEFT JOIN ${s}.user_stats us ON us.address = p.address) x
-        WHERE t.poster = x.address AND (t.rating_sum, t.rating_count) IS DISTINCT FROM (x.rs, x.rc)`,
-      [posters.map((p) => p.toLowerCase())],
-    );
+    await db.query(postersUpdate("SELECT unnest($1::text[]) AS address"), [posters.map((p) => p.toLowerCase())]);
   }
 
   /**
@@ -96,6 +96,52 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
     }
   }
 
+  /**
+   * The relayer's read-your-writes writes, any number in ONE transaction sent as ONE round trip
+   * (discovery-write-queue.ts gathers them): everything the journal entries of `blocks` touched (the
+   * relayer calls this once the indexer has reached its receipt's block, before the write's response),
+   * and details rows bound to their missions (the create path, once the chain has the on-chain id;
+   * once bound, a details row never moves to another mission), then one projection of every mission
+   * concerned. Literals, not parameters (a multi-statement query takes none): each is checked first.
+   */
+  async function applyWrites(blocks: bigint[], attach: (DetailsBinding & { hash: string })[]): Promise<void> {
+    if (!blocks.length && !attach.length) return;
+    const bad = attach.find((a) => !/^0x[0-9a-fA-F]{64}$/.test(a.hash) || !/^\d{1,78}$/.test(a.onChainId) || !/^0x[0-9a-fA-F]{40}$/.test(a.escrowAddress));
+    if (bad) throw new Error(`malformed details binding ${JSON.stringify(bad)}`);
+    const ranges = [...new Set(blocks)].map((b) => `(j.id >= ${b * BLOCK_FACTOR} AND j.id < ${(b + 1n) * BLOCK_FACTOR})`).join(" OR ") || "false";
+    const touched = `SELECT j.mission_id FROM ${s}.journal j WHERE ${ranges}`;
+    // The distinct hashes in one statement; a hash bound twice in one batch (a copied hash) after,
+    // alone: the first binding wins, as when each ran in its own transaction.
+    const first = new Map<string, DetailsBinding>();
+    const again = attach.filter((a) => first.has(a.hash.toLowerCase()) || !first.set(a.hash.toLowerCase(), a));
+    const binds = [[...first], ...again.map((a) => [[a.hash.toLowerCase(), a] as const])].filter((g) => g.length).map((g) =>
+      `UPDATE api.mission_details d SET on_chain_id = x.id, escrow_address = x.escrow
+         FROM (VALUES ${g.map(([h, a]) => `('${h}', '${a.onChainId}', '${a.escrowAddress.toLowerCase()}')`).join(", ")}) AS x(hash, id, escrow)
+        WHERE d.details_hash = x.hash AND (d.on_chain_id IS NULL OR (d.on_chain_id = x.id AND d.escrow_address = x.escrow))`);
+    const bound = attach.length ? ` OR m.on_chain_id IN (${attach.map((a) => a.onChainId).join(", ")})` : "";
+    const rated = `SELECT DISTINCT lower(j.account) AS address FROM ${s}.journal j
+      WHERE (${ranges}) AND j.account IS NOT NULL AND j.type IN (${[...REPUTATION_TYPES].map((t) => `'${t}'`).join(", ")})`;
+    const sql = [
+      "BEGIN", `SELECT pg_advisory_xact_lock(${WRITE_LOCK})`, ...binds,
+      upsert(`m.id IN (${touched})${bound}`),
+      // A mission the indexer no longer holds (rewound after a restart) leaves the read model too.
+      `DELETE FROM api.discovery_missions dm WHERE dm.id IN (${touched}) AND NOT EXISTS (SELECT 1 FROM ${s}.missions m WHERE m.id = dm.id)`,
+      ...(blocks.length ? [postersUpdate(rated)] : []),
+      "COMMIT",
+    ].join(";\n");
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query(sql);
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => (broken = true));
+      // The chain views are missing until the indexer has started once: 503 INDEXER_UNAVAILABLE, not 500.
+      return chainRead(Promise.reject(err));
+    } finally {
+      client.release(broken);
+    }
+  }
+
   return {
     /** Re-projects these missions (chain facts + current details); deletes those the chain no longer has. */
     refresh: (ids: string[]) => inTransaction((c) => refreshOn(c, [...new Set(ids)])),
@@ -103,22 +149,8 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
     /** Re-reads the reputation of these posters into all their rows. */
     refreshPosters: (posters: string[]) => inTransaction((c) => refreshPosters(c, [...new Set(posters)])),
 
-    /**
-     * Everything the journal entries of one block touched (read-your-writes: the relayer calls this
-     * once the indexer has reached the block of its receipt, before the write's response).
-     */
-    async syncBlock(block: bigint): Promise<void> {
-      const { rows } = await pool.query<Pick<ChainRow<"journal">, "missionId" | "account" | "type">>(
-        `SELECT DISTINCT mission_id AS "missionId", account, type FROM ${s}.journal WHERE id >= $1 AND id < $2`,
-        [(block * BLOCK_FACTOR).toString(), ((block + 1n) * BLOCK_FACTOR).toString()],
-      );
-      const ids = rows.flatMap((r) => (r.missionId ? [r.missionId] : []));
-      const posters = rows.flatMap((r) => (r.account && REPUTATION_TYPES.has(r.type) ? [r.account] : []));
-      await inTransaction(async (c) => {
-        await refreshOn(c, [...new Set(ids)]);
-        await refreshPosters(c, [...new Set(posters)]);
-      });
-    },
+    /** Everything the journal entries of one block touched (one block's `applyWrites`). */
+    syncBlock: (block: bigint) => applyWrites([block], []),
 
     /** One journal entry (the reactor): its mission, and its account's reputation after a rating. */
     async applyEntry(e: { type: string; missionId: string | null; account: string | null }): Promise<void> {
@@ -128,23 +160,10 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
       });
     },
 
-    /**
-     * The details write that makes a details row current for its mission (the create path records the
-     * on-chain id once the chain has it), and the mission's row, in one transaction.
-     */
-    async attachDetails(hash: string, mission: { escrowAddress: string; onChainId: string }): Promise<void> {
-      const { onChainId } = mission;
-      await inTransaction(async (c) => {
-        // Once bound, a details row never moves to another mission.
-        await c.query(
-          `UPDATE api.mission_details SET on_chain_id = $2, escrow_address = $3
-            WHERE details_hash = $1 AND (on_chain_id IS NULL OR (on_chain_id = $2 AND escrow_address = $3))`,
-          [hash.toLowerCase(), onChainId, mission.escrowAddress.toLowerCase()],
-        );
-        const { rows } = await c.query<Pick<ChainRow<"missions">, "id">>(`SELECT id FROM ${s}.missions WHERE on_chain_id = $1::numeric`, [onChainId]);
-        await refreshOn(c, rows.map((r) => r.id));
-      });
-    },
+    /** The create path's details write once the chain has the mission (one item's `applyWrites`). */
+    attachDetails: (hash: string, mission: DetailsBinding) => applyWrites([], [{ hash, ...mission }]),
+
+    applyWrites,
 
     /**
      * Rebuilds the whole table from the chain views and the details, in one transaction (readers see

@@ -26,6 +26,8 @@ export interface BenchStackOptions {
   log?: (line: string) => void;
   /** After the deploy (automined, fast), mine a block every N seconds instead (a testnet's rhythm). */
   blockTime?: number;
+  /** Extra environment of the forge deploy (e.g. RELAYER_ADDRESSES: the key pool granted RELAYER_ROLE). */
+  deployEnv?: Record<string, string>;
 }
 
 export interface BenchStack {
@@ -40,6 +42,8 @@ export interface BenchStack {
   chainSchema: string;
   apiUrl: string;
   apiPid?: number;
+  /** Another API process on this stack (the stack's API environment plus `env`); the caller stops it. */
+  startApi(env?: Record<string, string>): Promise<ApiProcess>;
   stop(): Promise<void>;
 }
 
@@ -92,7 +96,7 @@ export async function startBenchStack(ctx: BenchContext, opts: BenchStackOptions
     const dir = path.join(ctx.scratchDir, `stack-${tag}`);
     fs.mkdirSync(dir, { recursive: true });
     const deploymentFile = path.join(dir, "deployment.json");
-    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, deploymentFile, log });
+    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, deploymentFile, log, env: opts.deployEnv });
     if (opts.blockTime) {
       const rpc = (method: string, params: unknown[]) =>
         fetch(anvil.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
@@ -108,36 +112,35 @@ export async function startBenchStack(ctx: BenchContext, opts: BenchStackOptions
       });
       stops.push(indexer.stop);
     }
+    const apiEnv = {
+      DATABASE_URL: databaseUrl,
+      RPC_URL: anvil.rpcUrl,
+      DEPLOYMENT_FILE: deploymentFile,
+      CHAIN_ID: String(deployment.chainId),
+      INDEXER_URL: indexer?.url ?? "",
+      CHAIN_SCHEMA: chainSchema,
+      JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      RATE_LIMIT_ANON_PER_MIN: "1000000",
+      RATE_LIMIT_USER_PER_MIN: "1000000",
+      RATE_LIMIT_PREMIUM_PER_MIN: "1000000",
+      RELAYER_TX_PER_HOUR: "1000000",
+      // No background senders of the relayer key (achievement mints, keeper): a baseline may use it.
+      KEEPER_INTERVAL_MS: "0",
+      REACTORS_ENABLED: "false",
+      ...opts.apiEnv,
+    };
+    const startApi = (env: Record<string, string> = {}) => startApiProcess({ ...apiEnv, ...env }, { log });
     let apiUrl = "";
     let apiPid: number | undefined;
     if (opts.api !== false) {
-      const api = await startApiProcess(
-        {
-          DATABASE_URL: databaseUrl,
-          RPC_URL: anvil.rpcUrl,
-          DEPLOYMENT_FILE: deploymentFile,
-          CHAIN_ID: String(deployment.chainId),
-          INDEXER_URL: indexer!.url,
-          CHAIN_SCHEMA: chainSchema,
-          JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-          RATE_LIMIT_ANON_PER_MIN: "1000000",
-          RATE_LIMIT_USER_PER_MIN: "1000000",
-          RATE_LIMIT_PREMIUM_PER_MIN: "1000000",
-          RELAYER_TX_PER_HOUR: "1000000",
-          // No background senders of the relayer key (achievement mints, keeper): a baseline may use it.
-          KEEPER_INTERVAL_MS: "0",
-          REACTORS_ENABLED: "false",
-          ...opts.apiEnv,
-        },
-        { log },
-      );
+      const api = await startApi();
       stops.push(api.stop);
       apiUrl = api.url;
       apiPid = api.pid;
     }
     return {
       rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, deployment, deploymentFile, databaseUrl,
-      indexerUrl: indexer?.url ?? "", chainSchema, apiUrl, apiPid, stop,
+      indexerUrl: indexer?.url ?? "", chainSchema, apiUrl, apiPid, startApi, stop,
     };
   } catch (err) {
     await stop();
