@@ -48,7 +48,7 @@ describe("length-only path params without the zod validator", () => {
     }
     const bad = await a.request(`/t/${"y".repeat(101)}`);
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.details[0].field).toBe("path.id");
+    expect(((await bad.json()) as { error: { details: { field: string }[] } }).error.details[0]!.field).toBe("path.id");
   });
 
   it("registers the same OpenAPI entries", () => {
