@@ -3,61 +3,33 @@
 // serves and runs is built by the composition root (api/deps.ts); here routes and middlewares are
 // wired, and the workers deps built are started and stopped.
 import { serve, type ServerType } from "@hono/node-server";
-import { bodyLimit } from "hono/body-limit";
 import { createDeps, type Deps } from "./deps.ts";
 import { loadEnv, type Env } from "./env.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { createApp } from "./routes/create-app.ts";
-import { AppError, errorBody } from "./lib/errors.ts";
 import { createLogger, registerSecrets, type Logger } from "./lib/logger.ts";
 import { tlsServer } from "./lib/tls.ts";
-import { readToken, rejectBadToken, relayOnBehalf } from "./middlewares/auth.ts";
-import { requireJsonBody } from "./middlewares/content-type.ts";
-import { idempotency } from "./middlewares/idempotency.ts";
-import { observe } from "./middlewares/observe.ts";
+import { edge, gate } from "./middlewares/request-path.ts";
 import { apiRouter, openApiDocument } from "./openapi.ts";
-import { rateLimit } from "./middlewares/rate-limit.ts";
-import { contentSecurityPolicy, corsPolicy, databaseOutage, securityHeaders } from "./middlewares/security.ts";
 import { docsRouter } from "./routes/system/docs.ts";
 import { graphiqlAssetsRouter } from "./routes/system/graphiql.ts";
-import { evidenceUploadGate, unlessEvidenceUpload } from "./routes/disputes/disputes.paths.ts";
 
 export function buildApp(deps: Deps) {
   const app = createApp();
-  app.use("*", async (c, next) => {
-    c.set("deps", deps);
-    await next();
-  });
-  // Hardening first (every response, incl. errors and CORS preflights), then the request pipeline;
-  // databaseOutage maps a lost PostgreSQL connection to 503 DATABASE_UNAVAILABLE (readToken already queries).
-  app.use("*", securityHeaders(), contentSecurityPolicy(), corsPolicy(deps.env.CORS_ORIGINS));
-  app.use("*", observe(), databaseOutage(), readToken(), rateLimit(), rejectBadToken(), relayOnBehalf());
-  const limitBody = bodyLimit({
-    maxSize: deps.env.BODY_LIMIT_BYTES,
-    onError: (c) =>
-      c.json(
-        errorBody(new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${deps.env.BODY_LIMIT_BYTES} bytes`)),
-        413,
-      ),
-  });
-  // GET/HEAD carry no body (the node adapter never reads one): skipping them saves bodyLimit's
-  // `req.raw.body` probe, which builds a full WHATWG Request per read (~9% of a GET's CPU, bench B1).
-  app.use(
-    "*",
-    unlessEvidenceUpload((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next))),
-  );
-  app.use("*", unlessEvidenceUpload(requireJsonBody()), evidenceUploadGate(), idempotency());
+  // The whole request path in two layers (api/middlewares/request-path.ts): hardening headers, CORS,
+  // request id, metrics and logs, the database-outage mapping; then token, rate limit, relayer budget
+  // and, for requests that may carry a body, the body limit, JSON check, evidence gate and idempotency.
+  app.use("*", edge(deps), gate(deps));
 
+  // One route table: /v2 paths are routed as their unprefixed twins (spec "Versioning"; routedPath in
+  // api/routes/create-app.ts), /v2/openapi.json included.
   const api = apiRouter();
-  // The unversioned API and /v2 are the same routes (spec "Versioning").
   app.route("/", api);
-  app.route("/v2", api);
   app.route("/", docsRouter());
   app.route("/", graphiqlAssetsRouter());
 
   const doc = openApiDocument(api);
   app.get("/openapi.json", (c) => c.json(doc));
-  app.get("/v2/openapi.json", (c) => c.json(doc));
   return app;
 }
 

@@ -44,7 +44,8 @@ export default defineConfig({
       },
       {
         test: {
-          // The HTTP layer through app.request(): no chain, no database, no server (test/http/http-app.ts).
+          // The HTTP layer through app.request(): no chain, no database (test/http/http-app.ts); served-headers
+          // also serves the same app on a loopback port to compare.
           name: "http",
           root,
           include: ["test/http/**/*.test.ts"],

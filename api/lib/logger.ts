@@ -12,6 +12,8 @@ export interface Logger {
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
   child(fields: Record<string, unknown>): Logger;
+  /** Whether a line at `level` is written (callers skip building fields nobody reads). */
+  enabled(level: Level): boolean;
 }
 
 export const REDACTED = "[redacted]";
@@ -58,5 +60,6 @@ export function createLogger(
     warn: log("warn"),
     error: log("error"),
     child: (fields) => createLogger(level, { ...base, ...fields }, write),
+    enabled: (lvl) => ORDER[lvl] >= ORDER[level],
   };
 }

@@ -1,46 +1,64 @@
-// HTTP hardening: secure headers (hono/secure-headers), a configurable CORS policy (hono/cors,
-// CORS_ORIGINS) and a Content-Security-Policy per kind of response, and the mapping of a lost
-// database connection to 503 DATABASE_UNAVAILABLE (a clear, retryable answer instead of a 500).
+// HTTP hardening, as data the request path (request-path.ts) writes once per response: the secure
+// headers (hono/secure-headers' set), the API's Content-Security-Policy and the one of an HTML page
+// (htmlCsp), a configurable CORS policy (CORS_ORIGINS; preflights by hono/cors), and the mapping of a
+// lost database connection to 503 DATABASE_UNAVAILABLE (a clear, retryable answer instead of a 500).
 import { createHash } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
-import { secureHeaders } from "hono/secure-headers";
 import { AppError, errorBody } from "../lib/errors.ts";
 import type { AppEnv } from "../app-types.ts";
 
-/** JSON (and files): nothing may be loaded or framed. */
-const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/** JSON (and files): nothing may be loaded or framed. HTML pages state their own (htmlCsp below). */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-export const securityHeaders = (): MiddlewareHandler<AppEnv> =>
-  secureHeaders({
-    // CSP is set by htmlPolicy() below (it depends on the page); CORP stays same-origin: a browser app on
-    // another origin reads the API with CORS-mode fetch, which CORP does not affect.
-    xFrameOptions: "DENY",
-    strictTransportSecurity: "max-age=31536000; includeSubDomains",
-  });
+/**
+ * The headers every response carries, as hono/secure-headers set them with X-Frame-Options DENY and a
+ * year of HSTS (its other defaults; CORP stays same-origin: a browser app on another origin reads the
+ * API with CORS-mode fetch, which CORP does not affect), plus the API's Content-Security-Policy.
+ * Written once per response by api/middlewares/request-path.ts; a page that states its own CSP keeps it.
+ */
+export const SECURE_HEADERS: readonly (readonly [string, string])[] = [
+  ["Cross-Origin-Resource-Policy", "same-origin"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ["Origin-Agent-Cluster", "?1"],
+  ["Referrer-Policy", "no-referrer"],
+  ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
+  ["X-Content-Type-Options", "nosniff"],
+  ["X-DNS-Prefetch-Control", "off"],
+  ["X-Download-Options", "noopen"],
+  ["X-Frame-Options", "DENY"],
+  ["X-Permitted-Cross-Domain-Policies", "none"],
+  ["X-XSS-Protection", "0"],
+  ["Content-Security-Policy", API_CSP],
+];
+
+const EXPOSED = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "X-Request-Id", "Idempotent-Replayed", "Content-Disposition"];
 
 /**
  * CORS from CORS_ORIGINS: [] -> no Access-Control-Allow-Origin at all (same-origin only), ["*"] -> any origin,
  * else the listed origins. Tokens travel in Authorization, never in cookies, so no credentials mode.
+ * `preflight` answers OPTIONS (hono/cors); `headers(origin)` are a simple request's, as hono/cors sets them
+ * (both null without origins).
  */
-export const corsPolicy = (origins: string[]): MiddlewareHandler<AppEnv> => {
-  if (origins.length === 0) return async (_c, next) => next();
-  return cors({
-    origin: origins.includes("*") ? "*" : origins,
+export function corsPolicy(origins: string[]): {
+  preflight: MiddlewareHandler<AppEnv> | null;
+  headers: ((origin: string | undefined) => [string, string][]) | null;
+} {
+  if (origins.length === 0) return { preflight: null, headers: null };
+  const any = origins.includes("*");
+  const expose = EXPOSED.join(",");
+  const preflight = cors({
+    origin: any ? "*" : origins,
     allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key", "X-Request-Id"],
-    exposeHeaders: [
-      "X-RateLimit-Limit",
-      "X-RateLimit-Remaining",
-      "X-RateLimit-Reset",
-      "Retry-After",
-      "X-Request-Id",
-      "Idempotent-Replayed",
-      "Content-Disposition",
-    ],
+    exposeHeaders: EXPOSED,
     maxAge: 600,
   });
-};
+  const anyHeaders: [string, string][] = [["Access-Control-Allow-Origin", "*"], ["Access-Control-Expose-Headers", expose]];
+  const denied: [string, string][] = [["Access-Control-Expose-Headers", expose], ["Vary", "Origin"]];
+  const allowed = new Map(origins.map((o): [string, [string, string][]] => [o, [["Access-Control-Allow-Origin", o], ...denied]]));
+  return { preflight, headers: (origin) => (any ? anyHeaders : (origin !== undefined && allowed.get(origin)) || denied) };
+}
 
 const sha256 = (s: string) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`;
 
@@ -66,19 +84,6 @@ export function htmlCsp(html: string): string {
     "form-action 'self'",
   ].join("; ");
 }
-
-export const contentSecurityPolicy = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  await next();
-  // A page that states its own policy (GraphiQL) keeps it.
-  if (c.res.headers.has("Content-Security-Policy")) return;
-  const type = c.res.headers.get("content-type") ?? "";
-  if (type.startsWith("text/html")) {
-    const html = await c.res.clone().text();
-    c.res.headers.set("Content-Security-Policy", htmlCsp(html));
-  } else {
-    c.res.headers.set("Content-Security-Policy", API_CSP);
-  }
-};
 
 // --- database outages ------------------------------------------------------------------------------
 
@@ -112,13 +117,12 @@ export function isDatabaseDown(err: unknown, depth = 0): boolean {
 }
 
 /**
- * Outermost: an error that the app turned into a 500 but whose cause is a lost database connection
- * becomes 503 DATABASE_UNAVAILABLE with Retry-After. The pool drops broken connections and opens new
- * ones, so the API recovers by itself once PostgreSQL is back.
+ * Run last on every response (request-path.ts): an error that the app turned into a 500 but whose cause
+ * is a lost database connection becomes 503 DATABASE_UNAVAILABLE with Retry-After. The pool drops broken
+ * connections and opens new ones, so the API recovers by itself once PostgreSQL is back.
  */
-export const databaseOutage = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  await next();
-  if (c.res.status === 500 && c.error && isDatabaseDown(c.error)) {
+export function mapDatabaseOutage(c: Context<AppEnv>): void {
+  if (c.error && c.res.status === 500 && isDatabaseDown(c.error)) {
     const headers = new Headers(c.res.headers);
     headers.set("Content-Type", "application/json");
     headers.set("Retry-After", "5");
@@ -127,4 +131,4 @@ export const databaseOutage = (): MiddlewareHandler<AppEnv> => async (c, next) =
       { status: 503, headers },
     );
   }
-};
+}

@@ -1,12 +1,13 @@
-// createRouter() for resource folders, createApp() for the root: request id, JSON logger, metrics,
-// auth, rate limits, body limit, content type, the error envelope for 404/405/413/415/500.
+// createRouter() for resource folders, createApp() for the root: /v2 routed as the unprefixed path,
+// the error envelope for 404/405 and every thrown error (the request path is api/middlewares/request-path.ts).
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Hook } from "@hono/zod-openapi";
+import type { Hook, RouteConfig } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
-import { methodNotAllowed } from "hono/method-not-allowed";
-import { requestId } from "hono/request-id";
+import { TrieRouter } from "hono/router/trie-router";
+import { getPathNoStrict } from "hono/utils/url";
 import { AppError, errorBody, validationError, zodIssues, type ErrorCode } from "../lib/errors.ts";
 import type { AppEnv } from "../app-types.ts";
+import { lengthOnly, pathParams } from "./path-params.ts";
 
 const WHERE: Record<string, string> = { json: "body", form: "body", query: "query", param: "path", header: "header" };
 
@@ -22,8 +23,26 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) =
   }
 };
 
+/**
+ * A resource folder's router. A route whose path parameters zod would only check for length (and that
+ * has no query) gets them checked by path-params.ts instead of the zod validator, at the same place
+ * in its chain, with the same errors; its OpenAPI entry is registered as it is.
+ */
 export function createRouter() {
-  return new OpenAPIHono<AppEnv>({ strict: false, defaultHook: validationHook });
+  const router = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: validationHook });
+  const openapi = router.openapi as (route: RouteConfig, handler: unknown, hook?: unknown) => unknown;
+  router.openapi = ((route: RouteConfig, handler: unknown, hook?: unknown) => {
+    const params = route.request?.params;
+    const bounds = params && !route.request?.query && hook === undefined ? lengthOnly(params) : null;
+    if (!bounds) return openapi(route, handler, hook);
+    const { middleware, hide, ...entry } = route;
+    if (!hide) router.openAPIRegistry.registerPath(entry);
+    const { params: _checkedHere, ...request } = route.request!;
+    const before = middleware === undefined ? [] : Array.isArray(middleware) ? middleware : [middleware];
+    openapi({ ...entry, request, hide: true, middleware: [...before, pathParams(params, bounds, validationHook as never)] }, handler);
+    return router;
+  }) as typeof router.openapi;
+  return router;
 }
 
 const HTTP_CODES: Record<number, ErrorCode> = {
@@ -50,27 +69,46 @@ export function toAppError(err: unknown): AppError {
   return new AppError("INTERNAL_ERROR", "Internal server error");
 }
 
+/**
+ * The path a request is routed by: /v2 is the same API (spec "Versioning"), so /v2/x routes as /x
+ * through one route table instead of a second copy of it. A trailing slash is ignored (strict: false).
+ */
+export function routedPath(req: Request): string {
+  const path = getPathNoStrict(req);
+  return path.startsWith("/v2") && (path.length === 3 || path.charCodeAt(3) === 47) ? path.slice(3) || "/" : path;
+}
+
+/** The methods each path answers (HEAD with GET), for 405s: built on the first miss. */
+function allowedMethods(app: { routes: { method: string; path: string }[] }) {
+  let router: TrieRouter<string[]> | undefined;
+  return (path: string): Set<string> => {
+    if (!router) {
+      const byPath = new Map<string, Set<string>>();
+      for (const r of app.routes) {
+        if (r.method === "ALL" || r.method === "HEAD") continue;
+        const m = byPath.get(r.path) ?? new Set<string>();
+        m.add(r.method);
+        if (r.method === "GET") m.add("HEAD");
+        byPath.set(r.path, m);
+      }
+      router = new TrieRouter<string[]>();
+      for (const [p, m] of byPath) router.add("ALL", p, [...m]);
+    }
+    return new Set(router.match("ALL", path)[0].flatMap(([m]) => m));
+  };
+}
+
+/** The root app: routing by routedPath(), 404 and 405 (with Allow) and every error in the envelope. */
 export function createApp() {
-  const app = createRouter();
-  app.use(
-    requestId({
-      headerName: "X-Request-Id",
-      // A caller's X-Request-Id is reused when it is short and plain (hono checks), else a new one.
-      generator: () => crypto.randomUUID(),
-    }),
-  );
-  app.use(
-    methodNotAllowed({
-      app,
-      onMethodNotAllowed: (c, methods) =>
-        c.json(errorBody(new AppError("METHOD_NOT_ALLOWED", `Method ${c.req.method} not allowed`)), 405, {
-          Allow: methods.join(", "),
-        }),
-    }),
-  );
-  app.notFound((c) =>
-    c.json(errorBody(new AppError("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`)), 404),
-  );
+  const app = new OpenAPIHono<AppEnv>({ strict: true, getPath: routedPath, defaultHook: validationHook });
+  const allowed = allowedMethods(app);
+  app.notFound((c) => {
+    const methods = allowed(c.req.path);
+    if (methods.size > 0 && !methods.has(c.req.method)) {
+      return c.json(errorBody(new AppError("METHOD_NOT_ALLOWED", `Method ${c.req.method} not allowed`)), 405, { Allow: [...methods].join(", ") });
+    }
+    return c.json(errorBody(new AppError("NOT_FOUND", `No route for ${c.req.method} ${getPathNoStrict(c.req.raw)}`)), 404);
+  });
   app.onError((err, c) => {
     const appErr = toAppError(err);
     const log = c.get("logger");

@@ -16,7 +16,8 @@ export const defaultPermissions = (): VaultPermissions => structuredClone(DEFAUL
 
 /** Deep merge of a validated patch over stored permissions (missing stored keys fall back to defaults). */
 export function mergePermissions(stored: unknown, patch: PermissionsPatch): VaultPermissions {
-  const base = defaultPermissions();
+  // Read, never written: every group below is a new object (no structuredClone a user a response).
+  const base = DEFAULT_VAULT_PERMISSIONS as VaultPermissions;
   const cur = (stored ?? {}) as Partial<VaultPermissions>;
   const out = {} as Record<string, Record<string, unknown>>;
   for (const k of Object.keys(base) as (keyof VaultPermissions)[]) {

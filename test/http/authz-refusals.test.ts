@@ -47,15 +47,18 @@ async function tamperedToken(who: Who) {
   return `${h}.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.${s}`;
 }
 
-/** The router's routes as `METHOD path`, /v2 copies separately. */
+/**
+ * The router's routes as `METHOD path`, and their /v2 copies: /v2 is routed as the unprefixed path
+ * (api/routes/create-app.ts routedPath), so every route has one, called separately.
+ */
 function routeTable() {
   const seen = new Set<string>();
   for (const r of http.app.routes) {
     if (r.method === "ALL") continue; // middleware
     seen.add(`${r.method} ${r.path}`);
   }
-  const all = [...seen];
-  return { base: all.filter((k) => !k.split(" ")[1]!.startsWith("/v2/")), v2: all.filter((k) => k.split(" ")[1]!.startsWith("/v2/")) };
+  const base = [...seen];
+  return { base, v2: base.map((k) => k.replace(" /", " /v2/")) };
 }
 
 async function send(method: string, spec: RouteSpec, bearer: string | undefined, prefix: string): Promise<HttpRes> {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import { createRequire } from "node:module";
 import type { AppEnv } from "../../app-types.ts";
+import { htmlCsp } from "../../middlewares/security.ts";
 
 const require = createRequire(import.meta.url);
 const assetsDir: string = require("swagger-ui-dist").getAbsoluteFSPath();
@@ -33,7 +34,10 @@ const page = (specUrl: string) => `<!doctype html>
 
 export function docsRouter() {
   const app = new Hono<AppEnv>();
-  app.get("/docs", (c) => c.html(page("/openapi.json")));
+  // The page states its own policy (the request path gives everything else the API's): derived from it.
+  const html = page("/openapi.json");
+  const csp = htmlCsp(html);
+  app.get("/docs", (c) => c.html(html, 200, { "Content-Security-Policy": csp }));
   app.get("/docs/assets/:file", async (c) => {
     const file = c.req.param("file");
     const type = ASSETS[file];

@@ -4,12 +4,17 @@
 //   npx tsx script/bench/lib/mission-read-profile.ts [missions=2000] [seconds=10] [api|baseline]
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { repoRoot } from "../../lib/paths.ts";
 import { ensurePostgres } from "../../lib/postgres.ts";
 import { startBenchApi } from "./api-server.ts";
 import { getDataset } from "./dataset.ts";
 import { runLoad } from "./load.ts";
 import { startBaselineServer } from "./baseline-server.ts";
 import { cpuPerRequest, postmasterPid, processIo } from "./proc-cpu.ts";
+
+/** Frames of this checkout (any worktree), named relative to it. */
+const ROOT_URL = pathToFileURL(repoRoot).href + "/";
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
@@ -45,7 +50,7 @@ export function hottest(profile: Profile, windowSeconds: number, top = 30) {
   const file = new Map<string, number>();
   for (const [id, t] of self) {
     const cf = byId.get(id)!.callFrame;
-    const url = cf.url.replace(/^file:\/\/\/work\/main\//, "").replace(/.*node_modules\//, "nm/");
+    const url = cf.url.replace(ROOT_URL, "").replace(/.*node_modules\//, "nm/");
     fn.set(`${cf.functionName || "(anon)"} ${url}:${cf.lineNumber}`, (fn.get(`${cf.functionName || "(anon)"} ${url}:${cf.lineNumber}`) ?? 0) + t);
     const f = url.startsWith("nm/") ? url.split("/").slice(0, url.split("/")[1]!.startsWith("@") ? 3 : 2).join("/") : url || cf.functionName;
     file.set(f, (file.get(f) ?? 0) + t);
@@ -58,8 +63,8 @@ export function hottest(profile: Profile, windowSeconds: number, top = 30) {
     const seen = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
       const cf = byId.get(cur)!.callFrame;
-      if (!/\/work\/main\/api\/|hono\/dist\/(middleware|validator|hono-base)|zod-openapi|node-server\/dist\/index/.test(cf.url)) continue;
-      const k = `${cf.functionName || "(anon)"} ${cf.url.replace(/^file:\/\/\/work\/main\//, "").replace(/.*node_modules\//, "nm/")}:${cf.lineNumber}`;
+      if (!cf.url.startsWith(`${ROOT_URL}api/`) && !/hono\/dist\/(middleware|validator|hono-base)|zod-openapi|node-server\/dist\/index/.test(cf.url)) continue;
+      const k = `${cf.functionName || "(anon)"} ${cf.url.replace(ROOT_URL, "").replace(/.*node_modules\//, "nm/")}:${cf.lineNumber}`;
       if (seen.has(k)) continue;
       seen.add(k);
       incl.set(k, (incl.get(k) ?? 0) + t);
