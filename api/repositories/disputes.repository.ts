@@ -1,7 +1,7 @@
 // Disputes as the indexer sees them (Ponder's views schema `chain.disputes`, through the typed Ponder
 // tables: rows are the schema's, bigint columns as bigint), joined with the mission, its off-chain
 // details and the parties' profiles; plus this area's off-chain tables.
-import { and, desc, eq, getTableColumns, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { ChainTables } from "../db/chain.ts";
@@ -29,12 +29,12 @@ export interface DisputeFilter {
 export function disputesRepository(pool: pg.Pool, db: Db, chain: Pick<ChainTables, "disputes" | "missions" | "userStats">, chainSchema: string) {
   const { disputes: d, missions: m, userStats: st } = chain;
   const md = missionDetails;
-  const party = <U extends { id: AnyColumn; displayName: AnyColumn }>(u: U) => ({ id: u.id, name: u.displayName });
   const [p, f, i, r] = [alias(users, "p"), alias(users, "f"), alias(users, "i"), alias(users, "r")];
   const select = () =>
     db.select({
       ...getTableColumns(d), reward: m.reward, title: md.title, category: md.category,
-      posterUser: party(p), performerUser: party(f), initiatorUser: party(i), resolverUser: party(r),
+      posterUser: { id: p.id, name: p.displayName }, performerUser: { id: f.id, name: f.displayName },
+      initiatorUser: { id: i.id, name: i.displayName }, resolverUser: { id: r.id, name: r.displayName },
     })
       .from(d)
       .innerJoin(m, eq(m.id, d.missionId))

@@ -24,6 +24,9 @@ export function partyView(address: string | null, known: { id: string; name: str
 /** Every party whose name a dispute view may show (for one privacy lookup per response). */
 export const disputeParties = (rows: DisputeRow[]) => rows.flatMap((r) => [r.poster, r.performer, r.initiator, r.resolver]);
 
+/** The indexer writes a row on DisputeOpened, so the contract's "None" never occurs in a row. */
+type RowState = Exclude<DisputeRow["state"], "None">;
+
 const amount = (v: bigint | null) => (v === null ? null : formatAmount(v));
 
 export function summaryView(row: DisputeRow, lens: PrivacyLens = OPEN_LENS) {
@@ -31,7 +34,7 @@ export function summaryView(row: DisputeRow, lens: PrivacyLens = OPEN_LENS) {
     id: row.id,
     missionId: row.missionId,
     mission: { title: row.title ?? "", category: row.category ?? "", rewardAmount: row.reward.toString() },
-    state: row.state,
+    state: row.state as RowState,
     outcome: row.outcome,
     poster: partyView(row.poster, row.posterUser, lens)!,
     performer: partyView(row.performer, row.performerUser, lens)!,
