@@ -124,7 +124,7 @@ export async function handleAchievementEntry(ports: AchievementPorts, entry: Jou
     completions = await repo.completionsUpTo(str(entry.payload.performer), entry.id);
   }
   if (entry.type === "DISPUTE_FINALIZED" && entry.missionId) {
-    missionOnChainId = (await repo.mission(entry.missionId))?.on_chain_id;
+    missionOnChainId = (await repo.mission(entry.missionId))?.onChainId.toString();
   }
   const earned = earnedBy(entry, { completions, missionOnChainId });
   if (earned.length === 0) return;

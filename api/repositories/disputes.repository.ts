@@ -1,59 +1,20 @@
-// Disputes as the indexer sees them (Ponder's views schema `chain.disputes`), joined with the
-// mission, its off-chain details and the parties' profiles; plus this area's off-chain tables.
-import { and, desc, eq } from "drizzle-orm";
+// Disputes as the indexer sees them (Ponder's views schema `chain.disputes`, through the typed Ponder
+// tables: rows are the schema's, bigint columns as bigint), joined with the mission, its off-chain
+// details and the parties' profiles; plus this area's off-chain tables.
+import { and, desc, eq, getTableColumns, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import type { ChainTables } from "../db/chain.ts";
 import type { Db } from "../db/client.ts";
 import { disputeEvidence, disputeResolutions } from "../db/disputes.schema.ts";
-import type { DisputeOutcome, DISPUTE_STATES, MissionState } from "../../domain/index.ts";
-import { chainQuery } from "./chain-query.ts";
+import { missionDetails, users } from "../db/schema.ts";
+import type { DisputeOutcome, DisputeState } from "../../domain/index.ts";
+import { chainRead } from "./chain-query.ts";
+import { preparedName } from "./prepared-name.ts";
 
-const q = chainQuery;
-
-export interface DisputeRow {
-  id: string;
-  on_chain_id: string;
-  escrow_address: string;
-  mission_id: string;
-  mission_on_chain_id: string;
-  poster: string;
-  performer: string;
-  initiator: string;
-  resolver: string | null;
-  /** The indexer writes a row on DisputeOpened, so the contract's "None" never occurs. */
-  state: Exclude<(typeof DISPUTE_STATES)[number], "None">;
-  outcome: DisputeOutcome;
-  split_percentage: number | null;
-  ddr_amount: string;
-  lpp_amount: string;
-  poster_evidence_hash: string | null;
-  performer_evidence_hash: string | null;
-  resolution_hash: string | null;
-  resolution_deadline: string | null;
-  resolved_at: string | null;
-  appeal_deadline: string | null;
-  appellant: string | null;
-  appeal_decision_deadline: string | null;
-  appeal_overturned: boolean | null;
-  finalized_at: string | null;
-  by_default: boolean | null;
-  mission_state: MissionState | null;
-  payout_poster: string | null;
-  payout_performer: string | null;
-  payout_protocol: string | null;
-  payout_guild: string | null;
-  payout_labs: string | null;
-  payout_resolver: string | null;
-  payout_pool: string | null;
-  /** Finalized by an accepted settlement offer (outcome Split, splitPercentage derived). */
-  settled_by_agreement: boolean | null;
-  resolver_pool_after: string | null;
-  created_at: string;
-  timeout_at: string | null;
-  reward: string;
-  title: string | null;
-  category: string | null;
-  names: Record<string, { id: string; name: string } | null>;
-}
+/** A dispute's row, its mission's reward and details, and the API accounts of its parties (null: none). */
+export type DisputeRow = Awaited<ReturnType<DisputesRepository["find"]>>[number];
+export type DisputeStats = Awaited<ReturnType<DisputesRepository["stats"]>>;
 
 export type DisputeRole = "poster" | "performer" | "resolver" | "initiator";
 export interface DisputeFilter {
@@ -65,74 +26,65 @@ export interface DisputeFilter {
   resolver?: string;
 }
 
-export function disputesRepository(pool: pg.Pool, db: Db, chainSchema: string) {
-  const s = `"${chainSchema}"`;
-  const select = `
-    SELECT d.id, d.on_chain_id::text, d.escrow_address, d.mission_id, d.mission_on_chain_id::text,
-           d.poster, d.performer, d.initiator, d.resolver, d.state, d.outcome, d.split_percentage,
-           d.ddr_amount::text, d.lpp_amount::text, d.poster_evidence_hash, d.performer_evidence_hash,
-           d.resolution_hash, d.resolution_deadline::text, d.resolved_at::text, d.appeal_deadline::text,
-           d.appellant, d.appeal_decision_deadline::text, d.appeal_overturned, d.finalized_at::text,
-           d.by_default, d.mission_state, d.payout_poster::text, d.payout_performer::text,
-           d.payout_protocol::text, d.payout_guild::text, d.payout_labs::text, d.payout_resolver::text,
-           d.payout_pool::text, d.settled_by_agreement, d.resolver_pool_after::text,
-           d.created_at::text, m.reward::text, md.title, md.category,
-           json_build_object('poster', p.u, 'performer', f.u, 'initiator', i.u, 'resolver', r.u) AS names
-      FROM ${s}.disputes d
-      JOIN ${s}.missions m ON m.id = d.mission_id
-      LEFT JOIN api.mission_details md ON md.details_hash = m.details_hash AND md.on_chain_id = m.on_chain_id::text AND md.escrow_address = m.escrow_address
-      LEFT JOIN LATERAL (${userSub("d.poster")}) p ON true
-      LEFT JOIN LATERAL (${userSub("d.performer")}) f ON true
-      LEFT JOIN LATERAL (${userSub("d.initiator")}) i ON true
-      LEFT JOIN LATERAL (${userSub("d.resolver")}) r ON true`;
+export function disputesRepository(pool: pg.Pool, db: Db, chain: Pick<ChainTables, "disputes" | "missions" | "userStats">, chainSchema: string) {
+  const { disputes: d, missions: m, userStats: st } = chain;
+  const md = missionDetails;
+  const [p, f, i, r] = [alias(users, "p"), alias(users, "f"), alias(users, "i"), alias(users, "r")];
+  const select = () =>
+    db.select({
+      ...getTableColumns(d), reward: m.reward, title: md.title, category: md.category,
+      posterUser: { id: p.id, name: p.displayName }, performerUser: { id: f.id, name: f.displayName },
+      initiatorUser: { id: i.id, name: i.displayName }, resolverUser: { id: r.id, name: r.displayName },
+    })
+      .from(d)
+      .innerJoin(m, eq(m.id, d.missionId))
+      .leftJoin(md, and(eq(md.detailsHash, m.detailsHash), eq(md.onChainId, sql`${m.onChainId}::text`), eq(md.escrowAddress, m.escrowAddress)))
+      .leftJoin(p, eq(p.evmAddress, d.poster))
+      .leftJoin(f, eq(f.evmAddress, d.performer))
+      .leftJoin(i, eq(i.evmAddress, d.initiator))
+      .leftJoin(r, eq(r.evmAddress, d.resolver));
+  const byIdQ = select().where(eq(d.id, sql.placeholder("id"))).prepare(preparedName("dispute_by_id", chainSchema));
+  const count = (cond: SQL | undefined) => sql<number>`count(*) FILTER (WHERE ${cond})::int`.mapWith(Number);
 
   return {
-    async find(filter: DisputeFilter, limit = 200): Promise<DisputeRow[]> {
-      const where: string[] = [];
-      const params: unknown[] = [];
-      const add = (clause: string, value: unknown) => {
-        params.push(value);
-        where.push(clause.replaceAll("?", `$${params.length}`));
-      };
-      if (filter.state) add("d.state = ?", filter.state);
-      if (filter.outcome) add("d.outcome = ?", filter.outcome);
-      if (filter.missionId) add("d.mission_id = ?", filter.missionId);
-      if (filter.resolver) add("d.resolver = ?", filter.resolver.toLowerCase());
+    async find(filter: DisputeFilter, limit = 200) {
+      const where: (SQL | undefined)[] = [];
+      if (filter.state) where.push(eq(d.state, filter.state as DisputeState));
+      if (filter.outcome) where.push(eq(d.outcome, filter.outcome as DisputeOutcome));
+      if (filter.missionId) where.push(sql`${d.missionId} = ${filter.missionId}`);
+      if (filter.resolver) where.push(eq(d.resolver, filter.resolver.toLowerCase() as `0x${string}`));
       if (filter.account) {
-        const a = filter.account.toLowerCase();
-        if (filter.role) add(`d.${filter.role} = ?`, a);
-        else add("(d.poster = ? OR d.performer = ? OR d.resolver = ? OR d.initiator = ?)", a);
+        const a = filter.account.toLowerCase() as `0x${string}`;
+        if (filter.role) where.push(eq(d[filter.role], a));
+        else where.push(or(eq(d.poster, a), eq(d.performer, a), eq(d.resolver, a), eq(d.initiator, a)));
       }
-      const w = where.length ? `WHERE ${where.join(" AND ")}` : "";
-      const res = await q<DisputeRow>(pool, `${select} ${w} ORDER BY d.created_at DESC, d.on_chain_id DESC LIMIT ${limit}`, params);
-      return res.rows;
+      return chainRead(select().where(and(...where)).orderBy(desc(d.createdAt), desc(d.onChainId)).limit(limit));
     },
-    async findById(id: string): Promise<DisputeRow | null> {
-      const res = await q<DisputeRow>(pool, `${select} WHERE d.id = $1`, [id]);
-      return res.rows[0] ?? null;
+    async findById(id: string) {
+      const [row] = await chainRead(byIdQ.execute({ id }));
+      return row ?? null;
     },
     async stats(account: string) {
-      const res = await q<Record<string, string>>(pool,
-        `SELECT count(*) FILTER (WHERE poster = $1)::text AS poster,
-                count(*) FILTER (WHERE performer = $1)::text AS performer,
-                count(*) FILTER (WHERE resolver = $1)::text AS resolver,
-                count(*) FILTER (WHERE initiator = $1)::text AS initiator,
-                count(*) FILTER (WHERE state = 'Finalized' AND ((outcome = 'PosterWins' AND poster = $1)
-                                  OR (outcome = 'PerformerWins' AND performer = $1)))::text AS wins,
-                count(*) FILTER (WHERE state = 'Finalized' AND ((outcome = 'PosterWins' AND performer = $1)
-                                  OR (outcome = 'PerformerWins' AND poster = $1)))::text AS losses,
-                count(*) FILTER (WHERE state = 'Finalized' AND outcome = 'Split'
-                                  AND (poster = $1 OR performer = $1))::text AS splits
-           FROM ${s}.disputes`,
-        [account.toLowerCase()],
+      const a = account.toLowerCase() as `0x${string}`;
+      const won = or(and(eq(d.outcome, "PosterWins"), eq(d.poster, a)), and(eq(d.outcome, "PerformerWins"), eq(d.performer, a)));
+      const lost = or(and(eq(d.outcome, "PosterWins"), eq(d.performer, a)), and(eq(d.outcome, "PerformerWins"), eq(d.poster, a)));
+      const finalized = eq(d.state, "Finalized");
+      const [row] = await chainRead(
+        db.select({
+          poster: count(eq(d.poster, a)),
+          performer: count(eq(d.performer, a)),
+          resolver: count(eq(d.resolver, a)),
+          initiator: count(eq(d.initiator, a)),
+          wins: count(and(finalized, won)),
+          losses: count(and(finalized, lost)),
+          splits: count(and(finalized, eq(d.outcome, "Split"), or(eq(d.poster, a), eq(d.performer, a)))),
+        }).from(d),
       );
-      return res.rows[0]!;
+      return row!;
     },
     async userLevel(account: string): Promise<number> {
-      const res = await q<{ level: number }>(pool, `SELECT level FROM ${s}.user_stats WHERE address = $1`, [
-        account.toLowerCase(),
-      ]);
-      return res.rows[0]?.level ?? 1;
+      const [row] = await chainRead(db.select({ level: st.level }).from(st).where(eq(st.address, account.toLowerCase() as `0x${string}`)));
+      return row?.level ?? 1;
     },
     async insertEvidence(row: typeof disputeEvidence.$inferInsert) {
       await db.insert(disputeEvidence).values(row);
@@ -170,7 +122,4 @@ export function disputesRepository(pool: pg.Pool, db: Db, chainSchema: string) {
   };
 }
 
-function userSub(col: string) {
-  return `SELECT json_build_object('id', u.id, 'name', u.display_name) AS u FROM api.users u WHERE u.evm_address = ${col}`;
-}
 export type DisputesRepository = ReturnType<typeof disputesRepository>;

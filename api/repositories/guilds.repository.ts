@@ -1,99 +1,87 @@
-// Guilds, members and board entries from the indexer's views (read only), the API's own guild
-// settings (api.guild_settings), and the level and reputation the guild gates read. Only DB code.
-import type pg from "pg";
+// Guilds, members and board entries from the indexer's views (read only, through the typed Ponder
+// tables: rows are the schema's, bigint columns as bigint), the API's own guild settings
+// (api.guild_settings), and the level and reputation the guild gates read. Only DB code.
+import { and, asc, desc, eq, getTableColumns, or, sql } from "drizzle-orm";
+import type { ChainTables } from "../db/chain.ts";
+import type { Db } from "../db/client.ts";
+import { guildSettings } from "../db/community.schema.ts";
+import { users } from "../db/schema.ts";
+import { chainRead } from "./chain-query.ts";
+import { preparedName } from "./prepared-name.ts";
 
-export interface GuildRow {
-  id: string; on_chain_id: number; contract_address: string; name: string; display_name: string; description: string;
-  category: string; member_count: number; total_completed: number; total_earned: string; guild_reputation: number;
-  fee_bps: number; treasury: string; creator: string; created_at: string;
-}
-export interface MemberRow {
-  id: string; account: string; is_curator: boolean; is_officer: boolean; is_admin: boolean; guild_xp: number;
-  joined_at: string; active: boolean; user_id: string | null; display_name: string | null;
-}
-export interface BoardRow {
-  id: string; mission_id: string; curator: string; curator_id: string | null; min_guild_xp: number; notes: string;
-  featured: boolean; created_at: string;
-}
+export type GuildRow = ChainTables["guilds"]["$inferSelect"];
+export type MemberRow = Awaited<ReturnType<GuildsRepository["members"]>>[number];
+export type BoardRow = Awaited<ReturnType<GuildsRepository["board"]>>[number];
 
-export function guildsRepository(pool: pg.Pool, chainSchema: string) {
-  const s = `"${chainSchema.replace(/"/g, '""')}"`;
-  const guildCols = `id, on_chain_id, contract_address, name, display_name, description, category, member_count,
-    total_completed, total_earned::text, guild_reputation, fee_bps, treasury, creator, created_at::text`;
-  const memberSelect = `SELECT m.id, m.account, m.is_curator, m.is_officer, m.is_admin, m.guild_xp, m.joined_at::text, m.active,
-      u.id AS user_id, u.display_name
-    FROM ${s}.guild_members m LEFT JOIN api.users u ON u.evm_address = m.account`;
+const INT4_MAX = 2 ** 31 - 1;
+
+export function guildsRepository(db: Db, chain: Pick<ChainTables, "guilds" | "guildMembers" | "boardEntries" | "userStats">, chainSchema: string) {
+  const { guilds: g, guildMembers: gm, boardEntries: b, userStats: st } = chain;
+  const memberCols = { ...getTableColumns(gm), userId: users.id, displayName: users.displayName };
+  const members = () => db.select(memberCols).from(gm).leftJoin(users, eq(users.evmAddress, gm.account));
+  // Hot paths: every guild action checks the caller's membership, and the gates read the standing.
+  const memberQ = members()
+    .where(and(eq(gm.guildOnChainId, sql.placeholder("guild")), eq(gm.account, sql.placeholder("account"))))
+    .prepare(preparedName("guild_member", chainSchema));
+  const standingQ = db.select({ level: st.level, reputation: st.reputation }).from(st)
+    .where(eq(st.address, sql.placeholder("address"))).prepare(preparedName("guild_standing", chainSchema));
   return {
     async list(f: { skip: number; take: number; category?: string }): Promise<GuildRow[]> {
-      const params: unknown[] = [f.skip, f.take];
-      let where = "";
-      if (f.category) {
-        params.push(f.category);
-        where = "WHERE lower(category) = lower($3)";
-      }
-      const { rows } = await pool.query(`SELECT ${guildCols} FROM ${s}.guilds ${where} ORDER BY on_chain_id OFFSET $1 LIMIT $2`, params);
-      return rows;
+      return chainRead(
+        db.select().from(g).where(f.category ? sql`lower(${g.category}) = lower(${f.category})` : undefined)
+          .orderBy(asc(g.onChainId)).offset(f.skip).limit(f.take),
+      );
     },
     /** By the indexer's UUID or the registry's numeric id. */
     async find(idOrOnChainId: string): Promise<GuildRow | null> {
       const byNumber = /^\d{1,10}$/.test(idOrOnChainId);
-      const { rows } = await pool.query(
-        `SELECT ${guildCols} FROM ${s}.guilds WHERE ${byNumber ? "on_chain_id = $1::int" : "id = $1"}`,
-        [idOrOnChainId],
-      );
-      return rows[0] ?? null;
+      if (byNumber && Number(idOrOnChainId) > INT4_MAX) return null; // no such registry id (int4 column)
+      const [row] = await chainRead(db.select().from(g).where(byNumber ? eq(g.onChainId, Number(idOrOnChainId)) : eq(g.id, idOrOnChainId)));
+      return row ?? null;
     },
-    async members(guildOnChainId: number): Promise<MemberRow[]> {
-      const { rows } = await pool.query(`${memberSelect} WHERE m.guild_on_chain_id = $1 AND m.active ORDER BY m.joined_at, m.account`, [guildOnChainId]);
-      return rows;
+    async members(guildOnChainId: number) {
+      return chainRead(members().where(and(eq(gm.guildOnChainId, guildOnChainId), eq(gm.active, true))).orderBy(asc(gm.joinedAt), asc(gm.account)));
     },
-    async member(guildOnChainId: number, account: string): Promise<MemberRow | null> {
-      const { rows } = await pool.query(`${memberSelect} WHERE m.guild_on_chain_id = $1 AND m.account = $2`, [guildOnChainId, account.toLowerCase()]);
-      return rows[0] ?? null;
+    async member(guildOnChainId: number, account: string) {
+      const [row] = await chainRead(memberQ.execute({ guild: guildOnChainId, account: account.toLowerCase() }));
+      return row ?? null;
     },
     /** `who`: an API user id or an address. */
-    async memberByUser(guildOnChainId: number, who: string): Promise<MemberRow | null> {
-      const { rows } = await pool.query(`${memberSelect} WHERE m.guild_on_chain_id = $1 AND (m.account = lower($2) OR u.id::text = lower($2))`, [guildOnChainId, who]);
-      return rows[0] ?? null;
-    },
-    async board(guildOnChainId: number): Promise<BoardRow[]> {
-      const { rows } = await pool.query(
-        `SELECT b.id, b.mission_id, b.curator, u.id AS curator_id, b.min_guild_xp, b.notes, b.featured, b.created_at::text
-           FROM ${s}.board_entries b LEFT JOIN api.users u ON u.evm_address = b.curator
-          WHERE b.guild_on_chain_id = $1 AND b.active ORDER BY b.featured DESC, b.created_at DESC, b.id`,
-        [guildOnChainId],
+    async memberByUser(guildOnChainId: number, who: string) {
+      const [row] = await chainRead(
+        members().where(and(eq(gm.guildOnChainId, guildOnChainId), or(sql`${gm.account} = lower(${who})`, sql`${users.id}::text = lower(${who})`))),
       );
-      return rows;
+      return row ?? null;
+    },
+    async board(guildOnChainId: number) {
+      return chainRead(
+        db.select({ ...getTableColumns(b), curatorId: users.id }).from(b).leftJoin(users, eq(users.evmAddress, b.curator))
+          .where(and(eq(b.guildOnChainId, guildOnChainId), eq(b.active, true)))
+          .orderBy(desc(b.featured), desc(b.createdAt), asc(b.id)),
+      );
     },
     /** The indexed level and reputation of `account` (level 1, reputation 0 before any XP or rating). */
     async standing(account: string): Promise<{ level: number; reputation: number }> {
-      const { rows } = await pool.query(`SELECT level, reputation FROM ${s}.user_stats WHERE address = $1`, [account.toLowerCase()]);
-      return { level: rows[0]?.level ?? 1, reputation: rows[0]?.reputation ?? 0 };
+      const [row] = await chainRead(standingQ.execute({ address: account.toLowerCase() }));
+      return { level: row?.level ?? 1, reputation: row?.reputation ?? 0 };
     },
     async minReputation(guildUuid: string): Promise<number | null> {
-      const { rows } = await pool.query(`SELECT min_reputation FROM api.guild_settings WHERE guild_id = $1`, [guildUuid]);
-      return rows[0]?.min_reputation ?? null;
+      const [row] = await db.select({ minReputation: guildSettings.minReputation }).from(guildSettings).where(eq(guildSettings.guildId, guildUuid));
+      return row?.minReputation ?? null;
     },
     /** Written once, when the API creates the guild. */
     async setMinReputation(guildUuid: string, minReputation: number): Promise<void> {
-      await pool.query(
-        `INSERT INTO api.guild_settings (guild_id, min_reputation) VALUES ($1, $2) ON CONFLICT (guild_id) DO NOTHING`,
-        [guildUuid, minReputation],
-      );
+      await db.insert(guildSettings).values({ guildId: guildUuid, minReputation }).onConflictDoNothing({ target: guildSettings.guildId });
     },
     async findByName(name: string): Promise<GuildRow | null> {
-      const { rows } = await pool.query(`SELECT ${guildCols} FROM ${s}.guilds WHERE name = $1`, [name]);
-      return rows[0] ?? null;
+      const [row] = await chainRead(db.select().from(g).where(eq(g.name, name)));
+      return row ?? null;
     },
-    async guildsOf(account: string): Promise<(MemberRow & { guild_uuid: string; guild_name: string })[]> {
-      const { rows } = await pool.query(
-        `SELECT m.id, m.account, m.is_curator, m.is_officer, m.is_admin, m.guild_xp, m.joined_at::text, m.active,
-                m.guild_uuid, g.name AS guild_name
-           FROM ${s}.guild_members m JOIN ${s}.guilds g ON g.id = m.guild_uuid
-          WHERE m.account = $1 AND m.active ORDER BY m.joined_at`,
-        [account.toLowerCase()],
+    async guildsOf(account: string) {
+      return chainRead(
+        db.select({ ...getTableColumns(gm), guildName: g.name }).from(gm).innerJoin(g, eq(g.id, gm.guildUuid))
+          .where(and(eq(gm.account, account.toLowerCase() as `0x${string}`), eq(gm.active, true))).orderBy(asc(gm.joinedAt)),
       );
-      return rows;
     },
   };
 }

@@ -1,36 +1,41 @@
 // The visibility settings of the users a response shows, and whether the viewer shares an active
-// guild with each: one statement per response, whatever the number of users shown.
-import type pg from "pg";
-import { chainQuery } from "./chain-query.ts";
+// guild with each: one statement per response, whatever the number of users shown (a named
+// statement: most responses that show people run it).
+import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { ChainTables } from "../db/chain.ts";
+import type { Db } from "../db/client.ts";
+import { users, vaults } from "../db/schema.ts";
+import { chainRead } from "./chain-query.ts";
+import { preparedName } from "./prepared-name.ts";
 
-export interface PrivacyRow {
-  address: string;
-  permissions: unknown;
-  shares_guild: boolean;
-}
+export type PrivacyRow = Awaited<ReturnType<PrivacyRepository["settings"]>>[number];
 
-export function privacyRepository(pool: pg.Pool, chainSchema: string) {
-  const s = `"${chainSchema.replace(/"/g, '""')}"`;
+export function privacyRepository(db: Db, chain: Pick<ChainTables, "guildMembers">, chainSchema: string) {
+  const mine = alias(chain.guildMembers, "mine");
+  const theirs = alias(chain.guildMembers, "theirs");
+  const viewer = sql.placeholder("viewer");
+  const sharedGuild = db.select({ one: sql`1` }).from(mine)
+    .innerJoin(theirs, and(eq(theirs.guildOnChainId, mine.guildOnChainId), eq(theirs.active, true)))
+    .where(and(sql`${mine.account} = ${viewer}`, eq(mine.active, true), eq(theirs.account, users.evmAddress)));
+  const settingsQ = db
+    .select({
+      address: users.evmAddress,
+      permissions: vaults.permissions,
+      sharesGuild: sql<boolean>`(${viewer}::text IS NOT NULL AND ${vaults.permissions}::text LIKE '%guilds_only%' AND EXISTS (${sharedGuild}))`,
+    })
+    .from(users).leftJoin(vaults, eq(vaults.userId, users.id))
+    .where(sql`${users.evmAddress} = ANY(${sql.placeholder("addresses")}::text[])`)
+    .prepare(preparedName("privacy_settings", chainSchema));
   return {
     /**
      * Only users with an API account can have settings; others are absent (the defaults apply). The
      * guild lookup runs only for a user with some `guilds_only` field, so an all-public page costs
      * one index scan on api.users and one on api.vaults.
      */
-    async settings(addresses: string[], viewer: string | null): Promise<PrivacyRow[]> {
+    async settings(addresses: string[], viewer: string | null) {
       if (addresses.length === 0) return [];
-      const { rows } = await chainQuery<PrivacyRow>(
-        pool,
-        `SELECT u.evm_address AS address, v.permissions,
-                ($2::text IS NOT NULL AND v.permissions::text LIKE '%guilds_only%' AND EXISTS (
-                   SELECT 1 FROM ${s}.guild_members mine
-                     JOIN ${s}.guild_members theirs ON theirs.guild_on_chain_id = mine.guild_on_chain_id AND theirs.active
-                    WHERE mine.account = $2 AND mine.active AND theirs.account = u.evm_address)) AS shares_guild
-           FROM api.users u LEFT JOIN api.vaults v ON v.user_id = u.id
-          WHERE u.evm_address = ANY($1::text[])`,
-        [addresses, viewer],
-      );
-      return rows;
+      return chainRead(settingsQ.execute({ addresses, viewer }));
     },
   };
 }

@@ -1,202 +1,110 @@
-// Profile reads of indexed chain data (user stats, ratings, XP ledger, NFTs, builder scores) and
-// the profile area's own tables (rating texts, achievement mints, reactor cursors, builder refreshes).
+// Profile reads of indexed chain data (user stats, ratings, XP ledger, NFTs, builder scores) through
+// the typed Ponder tables (rows are the schema's, bigint columns as bigint), and the profile area's
+// own tables (rating texts, achievement mints, builder refreshes).
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type pg from "pg";
-import { chainQuery } from "./chain-query.ts";
+import type { ChainTables } from "../db/chain.ts";
+import type { Db } from "../db/client.ts";
+import { ratings as apiRatings } from "../db/profile.schema.ts";
+import { users } from "../db/schema.ts";
+import type { MissionId } from "../../domain/index.ts";
+import { chainRead } from "./chain-query.ts";
+import { preparedName } from "./prepared-name.ts";
 
-const q = chainQuery;
+type Hex = `0x${string}`;
+type Chain = Pick<ChainTables, "userStats" | "missions" | "ratings" | "xpLedger" | "nfts" | "achievementDefinitions" | "journal">;
+export type UserStatsRow = ChainTables["userStats"]["$inferSelect"];
+/** An indexed rating with the API's record of it (api.ratings) and the parties' accounts, when present. */
+export type ChainRatingRow = Awaited<ReturnType<ProfileRepository["ratingsOfMission"]>>[number];
+export type ApiRatingRow = typeof apiRatings.$inferSelect;
+export type LedgerRow = Awaited<ReturnType<ProfileRepository["ledger"]>>[number];
+export type NftRow = Awaited<ReturnType<ProfileRepository["nfts"]>>[number];
 
-export interface UserStatsRow {
-  address: string;
-  total_earned: string;
-  total_spent: string;
-  missions_posted: number;
-  missions_completed: number;
-  disputes_won: number;
-  disputes_lost: number;
-  rating_count: number;
-  rating_sum: number;
-  reputation: number;
-  total_xp: number;
-  level: number;
-  builder_score: number | null;
-}
-
-export interface ChainRatingRow {
-  uid: string;
-  mission_on_chain_id: string;
-  mission_id: string | null;
-  rater: string;
-  ratee: string;
-  score: number;
-  comment: string;
-  attester: string;
-  time: string;
-  counted: boolean;
-  rater_role: string | null;
-  tx_hash: string;
-  /** Joined from api.ratings / api.users when present. */
-  api_id: string | null;
-  api_comment: string | null;
-  api_created_at: Date | null;
-  rater_id: string | null;
-  rater_name: string | null;
-  ratee_id: string | null;
-  ratee_name: string | null;
-}
-
-export interface ApiRatingRow {
-  id: string;
-  mission_id: string;
-  mission_on_chain_id: string;
-  rater: string;
-  ratee: string;
-  score: number;
-  comment: string;
-  comment_hash: string;
-  signature: string | null;
-  eas_uid: string | null;
-  tx_hash: string | null;
-  status: string;
-  created_at: Date;
-}
-
-export interface LedgerRow {
-  id: string;
-  xp_delta: number;
-  source: string;
-  mission_id: string | null;
-  reason: string;
-  balance_after: number;
-  created_at: string;
-}
-
-export interface NftRow {
-  token_id: string;
-  contract_address: string;
-  owner: string;
-  achievement_id: string;
-  soulbound: boolean;
-  mission_on_chain_id: string;
-  mission_id: string | null;
-  type: string;
-  name: string;
-  description: string;
-  image: string;
-  minted_at: string;
-}
-
-export function profileRepository(pool: pg.Pool, chainSchema: string) {
-  const s = `"${chainSchema}"`;
-  const ratingSelect = `
-    SELECT r.uid, r.mission_on_chain_id::text, r.mission_id, r.rater, r.ratee, r.score, r.comment, r.attester,
-           r.time::text, r.counted, r.rater_role, r.tx_hash,
-           a.id AS api_id, a.comment AS api_comment, a.created_at AS api_created_at,
-           ur.id AS rater_id, ur.display_name AS rater_name, ue.id AS ratee_id, ue.display_name AS ratee_name
-      FROM ${s}.ratings r
-      LEFT JOIN api.ratings a ON a.eas_uid = r.uid
-      LEFT JOIN api.users ur ON ur.evm_address = r.rater
-      LEFT JOIN api.users ue ON ue.evm_address = r.ratee`;
+export function profileRepository(pool: pg.Pool, db: Db, chain: Chain, chainSchema: string) {
+  const { userStats: st, missions: m, ratings: r, xpLedger: x, nfts: n, achievementDefinitions: ad, journal: j } = chain;
+  // api.ratings under another name: the chain's table is "ratings" too.
+  const ar = alias(apiRatings, "a");
+  const ur = alias(users, "ur");
+  const ue = alias(users, "ue");
+  const ratingSelect = () =>
+    db.select({
+      ...getTableColumns(r), apiId: ar.id, apiComment: ar.comment, apiCreatedAt: ar.createdAt,
+      raterId: ur.id, raterName: ur.displayName, rateeId: ue.id, rateeName: ue.displayName,
+    })
+      .from(r)
+      .leftJoin(ar, eq(ar.easUid, r.uid))
+      .leftJoin(ur, eq(ur.evmAddress, r.rater))
+      .leftJoin(ue, eq(ue.evmAddress, r.ratee));
+  // Every profile, XP summary and level gate reads it.
+  const userStatsQ = db.select().from(st).where(eq(st.address, sql.placeholder("address"))).prepare(preparedName("user_stats", chainSchema));
   return {
     async userStats(address: string): Promise<UserStatsRow | null> {
-      const r = await q<UserStatsRow>(
-        pool,
-        `SELECT address, total_earned::text, total_spent::text, missions_posted, missions_completed, disputes_won,
-                disputes_lost, rating_count, rating_sum, reputation, total_xp, level, builder_score
-           FROM ${s}.user_stats WHERE address = $1`,
-        [address.toLowerCase()],
-      );
-      return r.rows[0] ?? null;
+      const [row] = await chainRead(userStatsQ.execute({ address: address.toLowerCase() }));
+      return row ?? null;
     },
     async mission(idOrOnChainId: string) {
       const byUuid = /^[0-9a-f-]{36}$/i.test(idOrOnChainId);
-      const r = await q<{ id: string; on_chain_id: string; poster: string; performer: string | null; state: string }>(
-        pool,
-        `SELECT id, on_chain_id::text, poster, performer, state FROM ${s}.missions WHERE ${byUuid ? "id = $1" : "on_chain_id = $1::numeric"}`,
-        [byUuid ? idOrOnChainId.toLowerCase() : idOrOnChainId],
+      const [row] = await chainRead(
+        db.select({ id: m.id, onChainId: m.onChainId, poster: m.poster, performer: m.performer, state: m.state }).from(m)
+          .where(byUuid ? eq(m.id, idOrOnChainId.toLowerCase() as MissionId) : eq(m.onChainId, BigInt(idOrOnChainId))),
       );
-      return r.rows[0] ?? null;
+      return row ?? null;
     },
     /** Counted ratings received by `address`, newest first. */
-    async ratingsReceived(address: string): Promise<ChainRatingRow[]> {
-      return (await q<ChainRatingRow>(pool, `${ratingSelect} WHERE r.ratee = $1 AND r.counted ORDER BY r.block_number DESC, r.uid`, [address.toLowerCase()])).rows;
+    async ratingsReceived(address: string) {
+      return chainRead(ratingSelect().where(and(eq(r.ratee, address.toLowerCase() as Hex), eq(r.counted, true))).orderBy(desc(r.blockNumber), asc(r.uid)));
     },
-    async ratingsOfMission(onChainId: string): Promise<ChainRatingRow[]> {
-      return (await q<ChainRatingRow>(pool, `${ratingSelect} WHERE r.mission_on_chain_id = $1::numeric AND r.counted ORDER BY r.block_number, r.uid`, [onChainId])).rows;
+    async ratingsOfMission(onChainId: bigint) {
+      return chainRead(ratingSelect().where(and(eq(r.missionOnChainId, onChainId), eq(r.counted, true))).orderBy(asc(r.blockNumber), asc(r.uid)));
     },
-    async chainRating(uid: string): Promise<ChainRatingRow | null> {
-      return (await q<ChainRatingRow>(pool, `${ratingSelect} WHERE r.uid = $1`, [uid.toLowerCase()])).rows[0] ?? null;
+    async chainRating(uid: string) {
+      const [row] = await chainRead(ratingSelect().where(eq(r.uid, uid.toLowerCase() as Hex)));
+      return row ?? null;
     },
-    /** Counted ratings received, by score and by the ratee's side. */
+    /** Counted ratings received, by score and by the rater's side. */
     async ratingCounts(address: string) {
-      return (
-        await q<{ score: number; rater_role: string | null; n: number; sum: number }>(
-          pool,
-          `SELECT score, rater_role, count(*)::int AS n, sum(score)::int AS sum FROM ${s}.ratings
-            WHERE ratee = $1 AND counted GROUP BY score, rater_role`,
-          [address.toLowerCase()],
-        )
-      ).rows;
+      return chainRead(
+        db.select({ score: r.score, raterRole: r.raterRole, n: count(), sum: sql<number>`sum(${r.score})::int`.mapWith(Number) }).from(r)
+          .where(and(eq(r.ratee, address.toLowerCase() as Hex), eq(r.counted, true))).groupBy(r.score, r.raterRole),
+      );
     },
-    async ledger(address: string, limit: number): Promise<LedgerRow[]> {
-      return (
-        await q<LedgerRow>(
-          pool,
-          `SELECT id, xp_delta, source, mission_id, reason, balance_after, created_at::text FROM ${s}.xp_ledger
-            WHERE "user" = $1 ORDER BY key DESC LIMIT $2`,
-          [address.toLowerCase(), limit],
-        )
-      ).rows;
+    async ledger(address: string, limit: number) {
+      return chainRead(
+        db.select({ id: x.id, xpDelta: x.xpDelta, source: x.source, missionId: x.missionId, reason: x.reason, balanceAfter: x.balanceAfter, createdAt: x.createdAt })
+          .from(x).where(eq(x.user, address.toLowerCase() as Hex)).orderBy(desc(x.key)).limit(limit),
+      );
     },
     async leaderboard(limit: number, buildersOnly: boolean) {
-      return (
-        await q<{ address: string; total_xp: number; builder_score: number | null; user_id: string | null; display_name: string | null }>(
-          pool,
-          `SELECT s.address, s.total_xp, s.builder_score, u.id AS user_id, u.display_name
-             FROM ${s}.user_stats s LEFT JOIN api.users u ON u.evm_address = s.address
-            ${buildersOnly ? "WHERE s.builder_score IS NOT NULL" : ""}
-            ORDER BY s.total_xp DESC, s.address LIMIT $1`,
-          [limit],
-        )
-      ).rows;
-    },
-    async nfts(owner: string, soulbound?: boolean): Promise<NftRow[]> {
-      return (
-        await q<NftRow>(
-          pool,
-          `SELECT token_id::text, contract_address, owner, achievement_id::text, soulbound, mission_on_chain_id::text,
-                  mission_id, type, name, description, image, minted_at::text
-             FROM ${s}.nfts n WHERE owner = $1 ${soulbound === undefined ? "" : "AND soulbound = $2"} ORDER BY n.token_id`,
-          soulbound === undefined ? [owner.toLowerCase()] : [owner.toLowerCase(), soulbound],
-        )
-      ).rows;
-    },
-    async missionCompletedAt(missionIds: string[]): Promise<Map<string, string | null>> {
-      if (missionIds.length === 0) return new Map();
-      const r = await q<{ id: string; completed_at: string | null }>(
-        pool,
-        `SELECT id, completed_at::text FROM ${s}.missions WHERE id = ANY($1)`,
-        [missionIds],
+      return chainRead(
+        db.select({ address: st.address, totalXP: st.totalXP, builderScore: st.builderScore, userId: users.id, displayName: users.displayName })
+          .from(st).leftJoin(users, eq(users.evmAddress, st.address))
+          .where(buildersOnly ? isNotNull(st.builderScore) : undefined)
+          .orderBy(desc(st.totalXP), asc(st.address)).limit(limit),
       );
-      return new Map(r.rows.map((x) => [x.id, x.completed_at]));
+    },
+    async nfts(owner: string, soulbound?: boolean) {
+      const { minter: _m, txHash: _t, ...cols } = getTableColumns(n);
+      return chainRead(
+        db.select(cols).from(n).where(and(eq(n.owner, owner.toLowerCase() as Hex), soulbound === undefined ? undefined : eq(n.soulbound, soulbound))).orderBy(asc(n.tokenId)),
+      );
+    },
+    async missionCompletedAt(missionIds: string[]): Promise<Map<string, bigint | null>> {
+      if (missionIds.length === 0) return new Map();
+      const rows = await chainRead(db.select({ id: m.id, completedAt: m.completedAt }).from(m).where(inArray(m.id, missionIds as MissionId[])));
+      return new Map(rows.map((row) => [row.id, row.completedAt]));
     },
     async achievementDefinitions() {
-      return (
-        await q<{ achievement_id: string; name: string; description: string; image: string; requirements: string; achievement_type: string; xp_reward: number; soulbound: boolean }>(
-          pool,
-          `SELECT achievement_id::text, name, description, image, requirements, achievement_type, xp_reward, soulbound
-             FROM ${s}.achievement_definitions d ORDER BY d.achievement_id`,
-        )
-      ).rows;
+      const { definedAt: _d, txHash: _t, ...cols } = getTableColumns(ad);
+      return chainRead(db.select(cols).from(ad).orderBy(asc(ad.achievementId)));
     },
 
     /** Missions `account` completed as performer up to and including journal entry `id`. */
     async completionsUpTo(account: string, id: bigint): Promise<number> {
-      const r = await q<{ n: number }>(
-        pool,
-        `SELECT count(*)::int AS n FROM ${s}.journal WHERE type = 'MISSION_COMPLETED' AND account = $1 AND id <= $2::numeric`,
-        [account.toLowerCase(), id.toString()],
+      const [row] = await chainRead(
+        db.select({ n: count() }).from(j).where(and(eq(j.type, "MISSION_COMPLETED"), eq(j.account, account.toLowerCase() as Hex), lte(j.id, id))),
       );
-      return r.rows[0]?.n ?? 0;
+      return row?.n ?? 0;
     },
 
     // ---- api.users (profile fields)
@@ -220,25 +128,20 @@ export function profileRepository(pool: pg.Pool, chainSchema: string) {
     // ---- api.ratings (comment text, attestation receipt)
     /** Claims (mission, rater); null when that rater already rated the mission. */
     async claimRating(r: { missionId: string; missionOnChainId: string; rater: string; ratee: string; score: number; comment: string; commentHash: string }): Promise<ApiRatingRow | null> {
-      const res = await pool.query<ApiRatingRow>(
-        `INSERT INTO api.ratings (mission_id, mission_on_chain_id, rater, ratee, score, comment, comment_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT ON CONSTRAINT ratings_mission_rater_unique DO NOTHING RETURNING *`,
-        [r.missionId, r.missionOnChainId, r.rater, r.ratee, r.score, r.comment, r.commentHash],
-      );
-      return res.rows[0] ?? null;
+      const [row] = await db.insert(apiRatings).values(r).onConflictDoNothing({ target: [apiRatings.missionOnChainId, apiRatings.rater] }).returning();
+      return row ?? null;
     },
     async completeRating(id: string, v: { easUid: string; txHash: string; signature: string }): Promise<ApiRatingRow> {
-      const res = await pool.query<ApiRatingRow>(
-        `UPDATE api.ratings SET eas_uid = $2, tx_hash = $3, signature = $4, status = 'onchain' WHERE id = $1 RETURNING *`,
-        [id, v.easUid.toLowerCase(), v.txHash, v.signature],
-      );
-      return res.rows[0]!;
+      const [row] = await db.update(apiRatings).set({ easUid: v.easUid.toLowerCase(), txHash: v.txHash, signature: v.signature, status: "onchain" })
+        .where(eq(apiRatings.id, id)).returning();
+      return row!;
     },
     async releaseRating(id: string): Promise<void> {
-      await pool.query(`DELETE FROM api.ratings WHERE id = $1 AND status = 'pending'`, [id]);
+      await db.delete(apiRatings).where(and(eq(apiRatings.id, id), eq(apiRatings.status, "pending")));
     },
     async apiRating(id: string): Promise<ApiRatingRow | null> {
-      return (await pool.query<ApiRatingRow>(`SELECT * FROM api.ratings WHERE id = $1`, [id])).rows[0] ?? null;
+      const [row] = await db.select().from(apiRatings).where(eq(apiRatings.id, id));
+      return row ?? null;
     },
 
     // ---- achievement mints

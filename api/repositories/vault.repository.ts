@@ -1,9 +1,20 @@
 // The data vault's reads and deletions: the user's off-chain rows (schema "api") and the indexed
-// on-chain rows (the `chain` views) for export. Only DB code.
+// on-chain rows (the `chain` views, through the typed Ponder tables) for export. Only DB code.
+import { and, asc, count, eq, or, sql, type SQLWrapper } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import type { ChainTables } from "../db/chain.ts";
+import type { Db } from "../db/client.ts";
+import { ratings as apiRatings } from "../db/profile.schema.ts";
+import { deviceTokens, notifications } from "../db/community.schema.ts";
+import { locationHistory } from "../db/discovery.schema.ts";
+import { disputeRecords, users, vaults } from "../db/schema.ts";
+import { chainRead } from "./chain-query.ts";
 import { notifyRevokedSql } from "./sessions.repository.ts";
 
-export interface VaultRow { user_id: string; permissions: unknown; initialized_at: Date; last_synced_at: Date | null }
+export type VaultRow = typeof vaults.$inferSelect;
+type Chain = Pick<ChainTables, "userStats" | "xpLedger" | "nfts" | "ratings" | "disputes" | "missions" | "guildMembers">;
+type Hex = `0x${string}`;
 
 /** Rows removed per deletable category (keys are recorded in api.vault_deletions.categories). */
 export interface DeletionCounts {
@@ -21,8 +32,9 @@ export interface DeletionCounts {
   webhookEndpoints: number;
 }
 
-export function vaultRepository(pool: pg.Pool, chainSchema: string) {
-  const s = `"${chainSchema.replace(/"/g, '""')}"`;
+export function vaultRepository(pool: pg.Pool, db: Db, chain: Chain) {
+  const { userStats: st, xpLedger: x, nfts: n, ratings: r, disputes: d, missions: m, guildMembers: gm } = chain;
+  const o = alias(apiRatings, "o"); // the chain's table is "ratings" too
   const q = async <T = any>(text: string, params: unknown[] = []): Promise<T[]> => (await pool.query(text, params)).rows as T[];
   return {
     /** Creates the vault with the given permissions if missing; true when it was created now. */
@@ -34,7 +46,8 @@ export function vaultRepository(pool: pg.Pool, chainSchema: string) {
       return rows.length > 0;
     },
     async find(userId: string): Promise<VaultRow | null> {
-      return (await q<VaultRow>(`SELECT user_id, permissions, initialized_at, last_synced_at FROM api.vaults WHERE user_id = $1`, [userId]))[0] ?? null;
+      const [row] = await db.select().from(vaults).where(eq(vaults.userId, userId));
+      return row ?? null;
     },
     /** Read-modify-write under a row lock, so concurrent PATCHes of different fields both land. */
     async updatePermissions<T>(userId: string, merge: (stored: unknown) => T): Promise<T> {
@@ -85,63 +98,72 @@ export function vaultRepository(pool: pg.Pool, chainSchema: string) {
     },
 
     // ---- export reads (addresses lowercase) ----
-    async stats(address: string): Promise<{ total_xp: number; level: number } | null> {
-      return (await q(`SELECT total_xp, level FROM ${s}.user_stats WHERE address = $1`, [address]))[0] ?? null;
+    async stats(address: string) {
+      const [row] = await chainRead(db.select({ totalXP: st.totalXP, level: st.level }).from(st).where(eq(st.address, address as Hex)));
+      return row ?? null;
     },
     async xpHistory(address: string) {
-      return q(
-        `SELECT id, xp_delta, source, reason, mission_id, mission_on_chain_id::text, balance_after, multiplier_bps,
-                created_at::text, tx_hash
-           FROM ${s}.xp_ledger WHERE "user" = $1 ORDER BY key`,
-        [address],
+      return chainRead(
+        db.select({
+          id: x.id, xpDelta: x.xpDelta, source: x.source, reason: x.reason, missionId: x.missionId, missionOnChainId: x.missionOnChainId,
+          balanceAfter: x.balanceAfter, multiplierBps: x.multiplierBps, createdAt: x.createdAt, txHash: x.txHash,
+        }).from(x).where(eq(x.user, address as Hex)).orderBy(asc(x.key)),
       );
     },
     async achievements(address: string) {
-      return q(
-        `SELECT token_id::text, achievement_id::text, name, description, image, type, mission_id, minted_at::text, tx_hash
-           FROM ${s}.nfts n WHERE n.owner = $1 AND n.soulbound ORDER BY n.minted_at, n.token_id`,
-        [address],
+      return chainRead(
+        db.select({
+          tokenId: n.tokenId, achievementId: n.achievementId, name: n.name, description: n.description, image: n.image, type: n.type,
+          missionId: n.missionId, mintedAt: n.mintedAt, txHash: n.txHash,
+        }).from(n).where(and(eq(n.owner, address as Hex), eq(n.soulbound, true))).orderBy(asc(n.mintedAt), asc(n.tokenId)),
       );
     },
     /** On-chain attestations joined with the off-chain comment text (profile area's api.ratings). */
     async ratings(address: string, side: "rater" | "ratee") {
-      return q(
-        `SELECT r.uid, r.mission_id, r.mission_on_chain_id::text, r.rater, r.ratee, r.score, r.comment AS comment_hash,
-                o.comment, r.counted, r.reputation_delta, r.time::text, r.tx_hash
-           FROM ${s}.ratings r LEFT JOIN api.ratings o ON o.eas_uid = r.uid
-          WHERE r.${side} = $1 ORDER BY r.time, r.uid`,
-        [address],
+      return chainRead(
+        db.select({
+          uid: r.uid, missionId: r.missionId, missionOnChainId: r.missionOnChainId, rater: r.rater, ratee: r.ratee, score: r.score,
+          commentHash: r.comment, comment: o.comment, counted: r.counted, reputationDelta: r.reputationDelta, time: r.time, txHash: r.txHash,
+        }).from(r).leftJoin(o, eq(o.easUid, r.uid))
+          .where(eq(r[side], address as Hex)).orderBy(asc(r.time), asc(r.uid)),
       );
     },
     async disputes(address: string) {
-      return q(
-        `SELECT d.id, d.on_chain_id::text, d.mission_id, d.poster, d.performer, d.initiator, d.state, d.outcome,
-                d.split_percentage, d.created_at::text, d.resolved_at::text, d.finalized_at::text, d.raised_tx_hash,
-                r.reason, r.evidence
-           FROM ${s}.disputes d
-           LEFT JOIN api.dispute_records r ON r.reason_hash = d.reason_hash AND r.dispute_on_chain_id = d.on_chain_id::text
-                                       AND r.escrow_address = d.escrow_address AND d.initiator = $1
-          WHERE d.poster = $1 OR d.performer = $1 ORDER BY d.created_at, d.id`,
-        [address],
+      const rec = disputeRecords;
+      return chainRead(
+        db.select({
+          id: d.id, onChainId: d.onChainId, missionId: d.missionId, poster: d.poster, performer: d.performer, initiator: d.initiator,
+          state: d.state, outcome: d.outcome, splitPercentage: d.splitPercentage, createdAt: d.createdAt, resolvedAt: d.resolvedAt,
+          finalizedAt: d.finalizedAt, raisedTxHash: d.raisedTxHash, reason: rec.reason, evidence: rec.evidence,
+        }).from(d)
+          .leftJoin(rec, and(
+            eq(rec.reasonHash, d.reasonHash), eq(rec.disputeOnChainId, sql`${d.onChainId}::text`), eq(rec.escrowAddress, d.escrowAddress),
+            eq(d.initiator, address as Hex),
+          ))
+          .where(or(eq(d.poster, address as Hex), eq(d.performer, address as Hex))).orderBy(asc(d.createdAt), asc(d.id)),
       );
     },
+    /** The user's rows per category, in one statement (scalar subqueries over the user's api.users row). */
     async counts(address: string, userId: string) {
-      const [row] = await q(
-        `SELECT
-           (SELECT count(*)::int FROM ${s}.missions WHERE poster = $1) AS missions_posted,
-           (SELECT count(*)::int FROM ${s}.missions WHERE performer = $1) AS missions_performed,
-           (SELECT count(*)::int FROM ${s}.guild_members WHERE account = $1 AND active) AS guilds,
-           (SELECT count(*)::int FROM ${s}.nfts WHERE owner = $1 AND soulbound) AS achievements,
-           (SELECT count(*)::int FROM ${s}.ratings WHERE rater = $1) AS ratings_given,
-           (SELECT count(*)::int FROM ${s}.ratings WHERE ratee = $1) AS ratings_received,
-           (SELECT count(*)::int FROM ${s}.disputes WHERE poster = $1 OR performer = $1) AS disputes,
-           (SELECT count(*)::int FROM ${s}.xp_ledger WHERE "user" = $1) AS xp_entries,
-           (SELECT count(*)::int FROM api.notifications WHERE address = $1) AS notifications,
-           (SELECT count(*)::int FROM api.device_tokens WHERE user_id = $2) AS device_tokens,
-           (SELECT count(*)::int FROM api.location_history WHERE user_id = $2) AS location_history`,
-        [address, userId],
+      const a = address as Hex;
+      const n_ = (q: SQLWrapper) => sql<number>`(${q})::int`.mapWith(Number);
+      const c = { n: count() };
+      const [row] = await chainRead(
+        db.select({
+          missionsPosted: n_(db.select(c).from(m).where(eq(m.poster, a))),
+          missionsPerformed: n_(db.select(c).from(m).where(eq(m.performer, a))),
+          guilds: n_(db.select(c).from(gm).where(and(eq(gm.account, a), eq(gm.active, true)))),
+          achievements: n_(db.select(c).from(n).where(and(eq(n.owner, a), eq(n.soulbound, true)))),
+          ratingsGiven: n_(db.select(c).from(r).where(eq(r.rater, a))),
+          ratingsReceived: n_(db.select(c).from(r).where(eq(r.ratee, a))),
+          disputes: n_(db.select(c).from(d).where(or(eq(d.poster, a), eq(d.performer, a)))),
+          xpEntries: n_(db.select(c).from(x).where(eq(x.user, a))),
+          notifications: n_(db.select(c).from(notifications).where(eq(notifications.address, address))),
+          deviceTokens: n_(db.select(c).from(deviceTokens).where(eq(deviceTokens.userId, userId))),
+          locationHistory: n_(db.select(c).from(locationHistory).where(eq(locationHistory.userId, userId))),
+        }).from(users).where(eq(users.id, userId)),
       );
-      return row as Record<string, number>;
+      return row!;
     },
 
     async logExport(userId: string, bytes: number): Promise<void> {

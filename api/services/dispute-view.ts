@@ -2,10 +2,10 @@
 // numbers in stablecoin BASE UNITS (integers, like the summary's rewardAmount integer string);
 // payouts are decimal strings via the money module (as the mission settlement).
 import { formatAmount, RESOLVER_DECISION_FEE, resolverPayStatus } from "../../domain/index.ts";
-import type { DisputeRow } from "../repositories/disputes.repository.ts";
+import type { DisputeRow, DisputeStats } from "../repositories/disputes.repository.ts";
 import { OPEN_LENS, type PrivacyLens } from "./privacy.ts";
 
-const iso = (unixSeconds: string | null) =>
+const iso = (unixSeconds: bigint | null) =>
   unixSeconds === null ? null : new Date(Number(unixSeconds) * 1000).toISOString();
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
@@ -24,22 +24,24 @@ export function partyView(address: string | null, known: { id: string; name: str
 /** Every party whose name a dispute view may show (for one privacy lookup per response). */
 export const disputeParties = (rows: DisputeRow[]) => rows.flatMap((r) => [r.poster, r.performer, r.initiator, r.resolver]);
 
-const amount = (v: string | null) => (v === null ? null : formatAmount(BigInt(v)));
+/** The indexer writes a row on DisputeOpened, so the contract's "None" never occurs in a row. */
+type RowState = Exclude<DisputeRow["state"], "None">;
+
+const amount = (v: bigint | null) => (v === null ? null : formatAmount(v));
 
 export function summaryView(row: DisputeRow, lens: PrivacyLens = OPEN_LENS) {
-  const n = row.names ?? {};
   return {
     id: row.id,
-    missionId: row.mission_id,
-    mission: { title: row.title ?? "", category: row.category ?? "", rewardAmount: BigInt(row.reward).toString() },
-    state: row.state,
+    missionId: row.missionId,
+    mission: { title: row.title ?? "", category: row.category ?? "", rewardAmount: row.reward.toString() },
+    state: row.state as RowState,
     outcome: row.outcome,
-    poster: partyView(row.poster, n.poster, lens)!,
-    performer: partyView(row.performer, n.performer, lens)!,
-    initiator: partyView(row.initiator, n.initiator, lens)!,
-    resolver: partyView(row.resolver, n.resolver, lens),
-    ddrAmount: Number(row.ddr_amount),
-    createdAt: iso(row.created_at)!,
+    poster: partyView(row.poster, row.posterUser, lens)!,
+    performer: partyView(row.performer, row.performerUser, lens)!,
+    initiator: partyView(row.initiator, row.initiatorUser, lens)!,
+    resolver: partyView(row.resolver, row.resolverUser, lens),
+    ddrAmount: Number(row.ddrAmount),
+    createdAt: iso(row.createdAt)!,
   };
 }
 
@@ -48,37 +50,37 @@ export function detailView(row: DisputeRow, lens: PrivacyLens = OPEN_LENS) {
   void _mission;
   return {
     ...summary,
-    onChainId: row.on_chain_id,
-    escrowAddress: row.escrow_address.toLowerCase(),
-    lppAmount: Number(row.lpp_amount),
-    posterEvidenceHash: row.poster_evidence_hash,
-    performerEvidenceHash: row.performer_evidence_hash,
-    resolutionHash: row.resolution_hash,
-    resolvedAt: iso(row.resolved_at),
-    appealDeadline: iso(row.appeal_deadline),
-    finalizedAt: iso(row.finalized_at),
-    splitPercentage: row.outcome === "Split" ? row.split_percentage : null,
+    onChainId: row.onChainId.toString(),
+    escrowAddress: row.escrowAddress.toLowerCase(),
+    lppAmount: Number(row.lppAmount),
+    posterEvidenceHash: row.posterEvidenceHash,
+    performerEvidenceHash: row.performerEvidenceHash,
+    resolutionHash: row.resolutionHash,
+    resolvedAt: iso(row.resolvedAt),
+    appealDeadline: iso(row.appealDeadline),
+    finalizedAt: iso(row.finalizedAt),
+    splitPercentage: row.outcome === "Split" ? row.splitPercentage : null,
     // Beyond the spec's table (documented in OpenAPI): deadlines, appeal and the exact payout.
-    missionOnChainId: row.mission_on_chain_id,
-    resolutionDeadline: iso(row.resolution_deadline),
+    missionOnChainId: row.missionOnChainId.toString(),
+    resolutionDeadline: iso(row.resolutionDeadline),
     appellant: row.appellant ? row.appellant.toLowerCase() : null,
-    appealDecisionDeadline: iso(row.appeal_decision_deadline),
-    appealOverturned: row.appeal_overturned,
-    byDefault: row.by_default,
-    missionState: row.mission_state,
+    appealDecisionDeadline: iso(row.appealDecisionDeadline),
+    appealOverturned: row.appealOverturned,
+    byDefault: row.byDefault,
+    missionState: row.missionState,
     payout:
       row.state === "Finalized"
         ? {
-            posterAmount: amount(row.payout_poster),
-            performerAmount: amount(row.payout_performer),
-            protocolAmount: amount(row.payout_protocol),
-            guildAmount: amount(row.payout_guild),
-            labsAmount: amount(row.payout_labs),
-            resolverAmount: amount(row.payout_resolver),
-            poolAmount: amount(row.payout_pool),
+            posterAmount: amount(row.payoutPoster),
+            performerAmount: amount(row.payoutPerformer),
+            protocolAmount: amount(row.payoutProtocol),
+            guildAmount: amount(row.payoutGuild),
+            labsAmount: amount(row.payoutLabs),
+            resolverAmount: amount(row.payoutResolver),
+            poolAmount: amount(row.payoutPool),
           }
         : null,
-    settledByAgreement: row.settled_by_agreement === true,
+    settledByAgreement: row.settledByAgreement === true,
     resolverPayment: resolverPayment(row),
   };
 }
@@ -89,25 +91,25 @@ export function detailView(row: DisputeRow, lens: PrivacyLens = OPEN_LENS) {
  */
 function resolverPayment(row: DisputeRow) {
   if (row.state !== "Finalized") return null;
-  const due = row.by_default !== true && row.resolver !== null && (row.resolved_at !== null || row.settled_by_agreement === true);
-  const paid = BigInt(row.payout_resolver ?? "0");
+  const due = row.byDefault !== true && row.resolver !== null && (row.resolvedAt !== null || row.settledByAgreement === true);
+  const paid = row.payoutResolver ?? 0n;
   return {
     resolver: due ? row.resolver!.toLowerCase() : null,
     fee: formatAmount(RESOLVER_DECISION_FEE),
     amount: formatAmount(paid),
     status: resolverPayStatus(due, paid),
-    poolAfter: amount(row.resolver_pool_after),
+    poolAfter: amount(row.resolverPoolAfter),
   };
 }
 
-export function statsView(r: Record<string, string>) {
-  const wins = Number(r.wins), losses = Number(r.losses), splits = Number(r.splits);
+export function statsView(r: DisputeStats) {
+  const { wins, losses, splits } = r;
   const decided = wins + losses + splits;
   return {
-    totalAsPoster: Number(r.poster),
-    totalAsPerformer: Number(r.performer),
-    totalAsResolver: Number(r.resolver),
-    totalAsInitiator: Number(r.initiator),
+    totalAsPoster: r.poster,
+    totalAsPerformer: r.performer,
+    totalAsResolver: r.resolver,
+    totalAsInitiator: r.initiator,
     wins,
     losses,
     splits,

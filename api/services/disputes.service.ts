@@ -122,26 +122,26 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
       const hash = evidenceHash(bytes);
       // One upload per side at a time (any API copy): the files a success removes are then never
       // those of a transaction still on its way.
-      const done = await deps.locks.tryKeyed(`evidence:${found.on_chain_id}:${side}`, async () => {
+      const done = await deps.locks.tryKeyed(`evidence:${found.onChainId}:${side}`, async () => {
         const row = await mustFind(id);
         requireState(row, "Pending", "Investigating");
-        const current = side === "poster" ? row.poster_evidence_hash : row.performer_evidence_hash;
+        const current = side === "poster" ? row.posterEvidenceHash : row.performerEvidenceHash;
         if (current?.toLowerCase() === hash) {
           throw new AppError("INVALID_STATE", `This file already is the ${side}'s current evidence: nothing to record`);
         }
         await requireSetup(user.evmAddress);
         await store.put(hash, bytes); // stored before the chain commits to it: a recorded hash always has its file
-        await repo.insertEvidence({ disputeOnChainId: row.on_chain_id, side, evidenceHash: hash, mimeType, sizeBytes: bytes.length, uploadedBy: user.id });
+        await repo.insertEvidence({ disputeOnChainId: row.onChainId.toString(), side, evidenceHash: hash, mimeType, sizeBytes: bytes.length, uploadedBy: user.id });
         let tx;
         try {
-          tx = await relayer.send("submitEvidence", [BigInt(row.on_chain_id), user.evmAddress as Address, hash as Hex]);
+          tx = await relayer.send("submitEvidence", [row.onChainId, user.evmAddress as Address, hash as Hex]);
         } catch (err) {
           // A refusal (4xx) means the chain never took this hash; after a 5xx it may still, so it stays.
-          if (err instanceof AppError && err.status < 500) await removeFiles(await repo.dropEvidence(row.on_chain_id, side, { drop: hash }));
+          if (err instanceof AppError && err.status < 500) await removeFiles(await repo.dropEvidence(row.onChainId.toString(), side, { drop: hash }));
           throw err;
         }
         // The side's earlier files: superseded on-chain, kept only while another dispute side uses them.
-        await removeFiles(await repo.dropEvidence(row.on_chain_id, side, { keep: hash }));
+        await removeFiles(await repo.dropEvidence(row.onChainId.toString(), side, { keep: hash }));
         return tx;
       });
       if (!done) throw new AppError("INVALID_STATE", `Another ${side} evidence upload for this dispute is in progress: try again when it is done`);
@@ -152,9 +152,9 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
       if (!sideOf(row, user.evmAddress) && !eq(row.resolver, user.evmAddress) && !(await hasRole("APPEALS_ROLE", user.evmAddress))) {
         throw new AppError("FORBIDDEN", "Only the parties, the assigned resolver and appeals resolvers may read evidence");
       }
-      const hash = side === "poster" ? row.poster_evidence_hash : row.performer_evidence_hash;
+      const hash = side === "poster" ? row.posterEvidenceHash : row.performerEvidenceHash;
       if (!hash) throw new AppError("NOT_FOUND", `No ${side} evidence recorded`);
-      const meta = await repo.findEvidence(row.on_chain_id, side, hash.toLowerCase());
+      const meta = await repo.findEvidence(row.onChainId.toString(), side, hash.toLowerCase());
       const body = meta ? await store.get(meta.evidenceHash) : null;
       if (!meta || !body) throw new AppError("NOT_FOUND", `The ${side} evidence file is not stored by this service`);
       return { body, mimeType: meta.mimeType, size: meta.sizeBytes, hash: meta.evidenceHash };
@@ -175,7 +175,7 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
         const roleId = await read(() => deps.chain.publicClient.readContract({ address: ready().escrow, abi: missionEscrowAbi, functionName: "RESOLVER_ROLE" }));
         await relayer.send("grantRole", [roleId, user.evmAddress as Address]);
       }
-      const tx = await relayer.send("takeDispute", [BigInt(row.on_chain_id), user.evmAddress as Address]);
+      const tx = await relayer.send("takeDispute", [row.onChainId, user.evmAddress as Address]);
       return after(row.id, tx.hash, user.evmAddress);
     },
     async resolve(user: UserRow, id: string, d: Decision) {
@@ -184,7 +184,7 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
       if (!eq(row.resolver, user.evmAddress)) throw new AppError("NOT_RESOLVER", "Only the assigned resolver may resolve");
       requireState(row, "Investigating");
       await requireSetup(user.evmAddress);
-      const { record, args } = decisionArgs(d, user, row.on_chain_id);
+      const { record, args } = decisionArgs(d, user, row.onChainId.toString());
       await repo.insertResolution(record);
       const tx = await relayer.send("resolveDispute", args);
       return after(row.id, tx.hash, user.evmAddress);
@@ -195,11 +195,11 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
       if (!sideOf(row, user.evmAddress)) throw new AppError("NOT_PARTY", "Only the poster or the performer may appeal");
       requireState(row, "Resolved");
       const lpp = (await read(() =>
-        deps.chain.publicClient.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "reserveFor", args: [BigInt(row.reward)] }),
+        deps.chain.publicClient.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "reserveFor", args: [row.reward] }),
       )) as bigint;
       await requireSetup(user.evmAddress, lpp);
       await assertFunds(user.evmAddress as Address, lpp);
-      const tx = await relayer.send("appealDispute", [BigInt(row.on_chain_id), user.evmAddress as Address]);
+      const tx = await relayer.send("appealDispute", [row.onChainId, user.evmAddress as Address]);
       return after(row.id, tx.hash, user.evmAddress);
     },
     async decideAppeal(user: UserRow, id: string, d: Decision) {
@@ -211,7 +211,7 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
         throw new AppError("NOT_APPEALS_RESOLVER", "A party or the first resolver may not decide the appeal");
       }
       requireState(row, "Appealed");
-      const { record, args } = decisionArgs(d, user, row.on_chain_id);
+      const { record, args } = decisionArgs(d, user, row.onChainId.toString());
       await repo.insertResolution(record);
       const tx = await relayer.send("decideAppeal", args);
       return after(row.id, tx.hash, user.evmAddress);
@@ -220,14 +220,14 @@ export function disputesService(deps: MissionDeps & { repo: DisputesRepository; 
       const { relayer } = ready();
       const row = await mustFind(id);
       requireState(row, "Pending", "Investigating", "Resolved", "Appealed");
-      const tx = await relayer.send("finalizeDispute", [BigInt(row.on_chain_id)]);
+      const tx = await relayer.send("finalizeDispute", [row.onChainId]);
       return after(row.id, tx.hash, null);
     },
     async release(id: string) {
       const { relayer } = ready();
       const row = await mustFind(id);
       requireState(row, "Investigating");
-      const tx = await relayer.send("releaseDispute", [BigInt(row.on_chain_id)]);
+      const tx = await relayer.send("releaseDispute", [row.onChainId]);
       return after(row.id, tx.hash, null);
     },
   };

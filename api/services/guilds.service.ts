@@ -13,36 +13,36 @@ import type { CreateGuildBody, GuildListQuery, PublishBody, RolesBody } from "..
 import type { SetupGate } from "./wallet/wallet-setup.service.ts";
 import { OPEN_LENS, type PrivacyLens, type PrivacyService } from "./privacy.ts";
 
-const iso = (unixSeconds: string | number) => new Date(Number(unixSeconds) * 1000).toISOString();
+const iso = (unixSeconds: bigint) => new Date(Number(unixSeconds) * 1000).toISOString();
 
 export const guildView = (g: GuildRow) => ({
   id: g.id,
-  onChainId: String(g.on_chain_id),
-  contractAddress: g.contract_address,
+  onChainId: String(g.onChainId),
+  contractAddress: g.contractAddress,
   name: g.name,
-  displayName: g.display_name,
+  displayName: g.displayName,
   description: g.description,
   category: g.category,
-  memberCount: g.member_count,
-  totalCompleted: g.total_completed,
-  totalEarned: g.total_earned,
-  guildReputation: g.guild_reputation,
-  guildFeeBps: g.fee_bps,
+  memberCount: g.memberCount,
+  totalCompleted: g.totalCompleted,
+  totalEarned: g.totalEarned.toString(),
+  guildReputation: g.guildReputation,
+  guildFeeBps: g.feeBps,
 });
 
 /** `lens`: the viewer's (privacy.ts); the caller's own membership is shown with the open lens. */
 export const memberView = (m: MemberRow, lens: PrivacyLens = OPEN_LENS) => ({
   id: m.id,
   user: {
-    id: m.user_id ?? m.account.toLowerCase(),
-    displayName: lens.field(m.account, "displayName", m.display_name ?? ""),
+    id: m.userId ?? m.account.toLowerCase(),
+    displayName: lens.field(m.account, "displayName", m.displayName ?? ""),
     evmAddress: m.account.toLowerCase(),
   },
-  isCurator: m.is_curator,
-  isOfficer: m.is_officer,
-  isAdmin: m.is_admin,
-  guildXP: m.guild_xp,
-  joinedAt: iso(m.joined_at),
+  isCurator: m.isCurator,
+  isOfficer: m.isOfficer,
+  isAdmin: m.isAdmin,
+  guildXP: m.guildXP,
+  joinedAt: iso(m.joinedAt),
 });
 
 /** The body of POST /guilds, as the route's schema validates it. */
@@ -80,13 +80,13 @@ export function guildsService(deps: {
       ...guildView(g),
       treasury: g.treasury,
       creator: g.creator,
-      createdAt: iso(g.created_at),
+      createdAt: iso(g.createdAt),
       minReputation: await repo.minReputation(g.id),
       membership: viewer ? await membership(g, viewer.evmAddress) : null,
     };
   }
   const membership = async (g: GuildRow, address: string) => {
-    const m = await repo.member(g.on_chain_id, address);
+    const m = await repo.member(g.onChainId, address);
     return m && m.active ? memberView(m) : null;
   };
 
@@ -112,23 +112,23 @@ export function guildsService(deps: {
     },
     async members(id: string, viewer?: string) {
       const g = await mustFind(id);
-      const rows = await repo.members(g.on_chain_id);
+      const rows = await repo.members(g.onChainId);
       const lens = await deps.privacy.lens(viewer, rows.map((m) => m.account));
       return rows.map((m) => memberView(m, lens));
     },
     async board(id: string, viewer?: Address) {
       const g = await mustFind(id);
-      const rows = await repo.board(g.on_chain_id);
+      const rows = await repo.board(g.onChainId);
       return Promise.all(
         rows.map(async (b: BoardRow) => ({
           id: b.id,
-          missionId: b.mission_id,
-          curatorId: b.curator_id ?? b.curator.toLowerCase(),
-          mission: await deps.mission(b.mission_id, viewer),
-          minGuildXP: b.min_guild_xp,
+          missionId: b.missionId,
+          curatorId: b.curatorId ?? b.curator.toLowerCase(),
+          mission: await deps.mission(b.missionId, viewer),
+          minGuildXP: b.minGuildXP,
           notes: b.notes,
           featured: b.featured,
-          createdAt: iso(b.created_at),
+          createdAt: iso(b.createdAt),
         })),
       );
     },
@@ -146,38 +146,38 @@ export function guildsService(deps: {
       }
       await deps.setup.require(user.evmAddress as Address);
       const { relayer, t } = target();
-      const tx = await relayer.send("join", [g.on_chain_id, user.evmAddress as Address], t);
+      const tx = await relayer.send("join", [g.onChainId, user.evmAddress as Address], t);
       return { success: true, transactionHash: tx.hash, guild: guildView((await repo.find(g.id)) ?? g), membership: await membership(g, user.evmAddress) };
     },
     async leave(user: UserRow, id: string) {
       const g = await mustFind(id);
       const me = await membership(g, user.evmAddress);
       if (!me) throw new AppError("NOT_MEMBER", "You are not a member of this guild");
-      if (me.isAdmin && (await repo.members(g.on_chain_id)).filter((m) => m.is_admin).length <= 1) {
+      if (me.isAdmin && (await repo.members(g.onChainId)).filter((m) => m.isAdmin).length <= 1) {
         throw new AppError("INVALID_STATE", "The last admin cannot leave the guild");
       }
       await deps.setup.require(user.evmAddress as Address);
       const { relayer, t } = target();
-      const tx = await relayer.send("leave", [g.on_chain_id, user.evmAddress as Address], t);
+      const tx = await relayer.send("leave", [g.onChainId, user.evmAddress as Address], t);
       return { success: true, transactionHash: tx.hash, guild: guildView((await repo.find(g.id)) ?? g), membership: await membership(g, user.evmAddress) };
     },
     /** Admins only; the admin bit is kept as it is. `target`: the member's user id or address. */
     async setRoles(user: UserRow, id: string, target_: string, body: z.infer<typeof RolesBody>) {
       const g = await mustFind(id);
       if (!(await membership(g, user.evmAddress))?.isAdmin) throw new AppError("FORBIDDEN", "Changing roles requires the admin role in this guild");
-      const m = await repo.memberByUser(g.on_chain_id, target_);
+      const m = await repo.memberByUser(g.onChainId, target_);
       if (!m?.active) throw new AppError("NOT_MEMBER", "The user is not a member of this guild");
-      const isCurator = body.isCurator ?? m.is_curator;
-      const isOfficer = body.isOfficer ?? m.is_officer;
-      if (isCurator === m.is_curator && isOfficer === m.is_officer) {
+      const isCurator = body.isCurator ?? m.isCurator;
+      const isOfficer = body.isOfficer ?? m.isOfficer;
+      if (isCurator === m.isCurator && isOfficer === m.isOfficer) {
         throw new AppError("INVALID_STATE", "The member already has these roles: nothing to change");
       }
-      if (isCurator && !m.is_curator) requireUnlock((await repo.standing(m.account)).level, "curation", "Curating");
+      if (isCurator && !m.isCurator) requireUnlock((await repo.standing(m.account)).level, "curation", "Curating");
       await deps.setup.require(user.evmAddress as Address);
       const { relayer, t } = target();
-      const roles = (isCurator ? ROLE_CURATOR : 0) | (isOfficer ? ROLE_OFFICER : 0) | (m.is_admin ? ROLE_ADMIN : 0);
-      const tx = await relayer.send("setRoles", [g.on_chain_id, m.account as Address, roles, user.evmAddress as Address], t);
-      const fresh = await repo.member(g.on_chain_id, m.account);
+      const roles = (isCurator ? ROLE_CURATOR : 0) | (isOfficer ? ROLE_OFFICER : 0) | (m.isAdmin ? ROLE_ADMIN : 0);
+      const tx = await relayer.send("setRoles", [g.onChainId, m.account as Address, roles, user.evmAddress as Address], t);
+      const fresh = await repo.member(g.onChainId, m.account);
       return { success: true, transactionHash: tx.hash, member: fresh ? memberView(fresh) : null };
     },
     async publish(user: UserRow, id: string, body: z.infer<typeof PublishBody>) {
@@ -188,23 +188,23 @@ export function guildsService(deps: {
       if (mission.guild?.id !== g.id) {
         throw validationError([{ field: "body.missionId", reason: "the mission does not belong to this guild" }]);
       }
-      const listed = (await repo.board(g.on_chain_id)).find((b) => b.mission_id === mission.id);
-      if (listed && listed.min_guild_xp === body.minGuildXP && listed.featured === body.featured && listed.notes === body.notes) {
+      const listed = (await repo.board(g.onChainId)).find((b) => b.missionId === mission.id);
+      if (listed && listed.minGuildXP === body.minGuildXP && listed.featured === body.featured && listed.notes === body.notes) {
         throw new AppError("INVALID_STATE", "The mission is already on the board with these settings: nothing to publish");
       }
       await deps.setup.require(user.evmAddress as Address);
       const { relayer, t } = target();
       const tx = await relayer.send(
         "publishToBoard",
-        [g.on_chain_id, BigInt(mission.onChainId), user.evmAddress as Address, body.minGuildXP, body.featured, body.notes],
+        [g.onChainId, BigInt(mission.onChainId), user.evmAddress as Address, body.minGuildXP, body.featured, body.notes],
         t,
       );
-      const entry = (await repo.board(g.on_chain_id)).find((b) => b.mission_id === mission.id);
+      const entry = (await repo.board(g.onChainId)).find((b) => b.missionId === mission.id);
       return {
         success: true,
         transactionHash: tx.hash,
         entry: entry
-          ? { id: entry.id, missionId: entry.mission_id, curatorId: entry.curator_id ?? entry.curator, mission, minGuildXP: entry.min_guild_xp, notes: entry.notes, featured: entry.featured, createdAt: iso(entry.created_at) }
+          ? { id: entry.id, missionId: entry.missionId, curatorId: entry.curatorId ?? entry.curator, mission, minGuildXP: entry.minGuildXP, notes: entry.notes, featured: entry.featured, createdAt: iso(entry.createdAt) }
           : null,
       };
     },

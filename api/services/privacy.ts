@@ -47,7 +47,7 @@ export function privacyService(deps: { repo: PrivacyRepository }) {
   async function settings(viewer: string | null, addresses: (string | null | undefined)[]): Promise<PrivacySettings> {
     const others = [...new Set(addresses.map(lower).filter((a): a is string => a !== null && a !== viewer))];
     const rows = await deps.repo.settings(others, viewer);
-    return new Map(rows.map((r) => [r.address, { permissions: mergePermissions(r.permissions, {}), sharesGuild: r.shares_guild }]));
+    return new Map(rows.map((r) => [r.address, { permissions: mergePermissions(r.permissions, {}), sharesGuild: r.sharesGuild }]));
   }
   async function lens(viewer: string | null | undefined, addresses: (string | null | undefined)[]): Promise<PrivacyLens> {
     const me = lower(viewer);

@@ -27,8 +27,11 @@ const NOTE =
   "Only off-chain data was deleted. On-chain data stays: your wallet address, mission contracts (escrow addresses), " +
   "reputation attestations, achievement NFTs, guild memberships and XP history remain on the blockchain and in its public index.";
 
-const iso = (unix: string | number | null | undefined) => (unix === null || unix === undefined ? null : new Date(Number(unix) * 1000).toISOString());
+const iso = (unix: bigint | null | undefined) => (unix === null || unix === undefined ? null : new Date(Number(unix) * 1000).toISOString());
 const lower = (a: string | null) => (a ? a.toLowerCase() : a);
+/** A numeric column as the export writes it: decimal text, null kept. */
+const text = (v: bigint | null) => (v === null ? null : v.toString());
+type ExportRating = Awaited<ReturnType<VaultRepository["ratings"]>>[number];
 
 export function vaultService(deps: {
   repo: VaultRepository;
@@ -64,11 +67,11 @@ export function vaultService(deps: {
       const address = user.evmAddress.toLowerCase();
       const [counts, stats] = await Promise.all([repo.counts(address, user.id), repo.stats(address)]);
       const summary = {
-        missionsPosted: counts.missions_posted, missionsPerformed: counts.missions_performed,
-        totalXP: stats?.total_xp ?? 0, level: stats?.level ?? levelForXp(0), xpEntries: counts.xp_entries,
+        missionsPosted: counts.missionsPosted, missionsPerformed: counts.missionsPerformed,
+        totalXP: stats?.totalXP ?? 0, level: stats?.level ?? levelForXp(0), xpEntries: counts.xpEntries,
         guilds: counts.guilds, achievements: counts.achievements,
-        ratingsGiven: counts.ratings_given, ratingsReceived: counts.ratings_received, disputes: counts.disputes,
-        notifications: counts.notifications, deviceTokens: counts.device_tokens, locationHistory: counts.location_history,
+        ratingsGiven: counts.ratingsGiven, ratingsReceived: counts.ratingsReceived, disputes: counts.disputes,
+        notifications: counts.notifications, deviceTokens: counts.deviceTokens, locationHistory: counts.locationHistory,
       };
       const at = await repo.saveSummary(user.id, summary);
       return { success: true, lastSyncedAt: at.toISOString(), summary };
@@ -88,39 +91,39 @@ export function vaultService(deps: {
         repo.disputes(address),
         notificationsRepo.preferences(address),
       ]);
-      const rating = (r: any) => ({
-        uid: r.uid, missionId: r.mission_id, missionOnChainId: r.mission_on_chain_id, rater: lower(r.rater), ratee: lower(r.ratee),
-        score: r.score, comment: r.comment ?? null, commentHash: r.comment_hash, counted: r.counted,
-        reputationDelta: r.reputation_delta, attestedAt: iso(r.time), transactionHash: r.tx_hash,
+      const rating = (r: ExportRating) => ({
+        uid: r.uid, missionId: r.missionId, missionOnChainId: text(r.missionOnChainId), rater: lower(r.rater), ratee: lower(r.ratee),
+        score: r.score, comment: r.comment ?? null, commentHash: r.commentHash, counted: r.counted,
+        reputationDelta: r.reputationDelta, attestedAt: iso(r.time), transactionHash: r.txHash,
       });
       const data = {
         exportedAt: new Date().toISOString(),
         user: { id: user.id, evmAddress: address, displayName: user.displayName, bio: user.bio, createdAt: user.createdAt.toISOString() },
         missions: { posted, performed },
         xp: {
-          total: stats?.total_xp ?? 0,
+          total: stats?.totalXP ?? 0,
           level: stats?.level ?? levelForXp(0),
-          history: history.map((h: any) => ({
-            id: h.id, xpDelta: h.xp_delta, source: h.source, reason: h.reason, missionId: h.mission_id,
-            missionOnChainId: h.mission_on_chain_id, balanceAfter: h.balance_after, multiplierBps: h.multiplier_bps,
-            createdAt: iso(h.created_at), transactionHash: h.tx_hash,
+          history: history.map((h) => ({
+            id: h.id, xpDelta: h.xpDelta, source: h.source, reason: h.reason, missionId: h.missionId,
+            missionOnChainId: text(h.missionOnChainId), balanceAfter: h.balanceAfter, multiplierBps: h.multiplierBps,
+            createdAt: iso(h.createdAt), transactionHash: h.txHash,
           })),
         },
         guilds: guilds.map((g) => ({
-          guildId: g.guild_uuid, name: g.guild_name, isCurator: g.is_curator, isOfficer: g.is_officer, isAdmin: g.is_admin,
-          guildXP: g.guild_xp, joinedAt: iso(g.joined_at),
+          guildId: g.guildUuid, name: g.guildName, isCurator: g.isCurator, isOfficer: g.isOfficer, isAdmin: g.isAdmin,
+          guildXP: g.guildXP, joinedAt: iso(g.joinedAt),
         })),
-        achievements: achievements.map((a: any) => ({
-          tokenId: a.token_id, achievementId: a.achievement_id, name: a.name, description: a.description, image: a.image,
-          type: a.type, missionId: a.mission_id, mintedAt: iso(a.minted_at), transactionHash: a.tx_hash,
+        achievements: achievements.map((a) => ({
+          tokenId: a.tokenId.toString(), achievementId: a.achievementId.toString(), name: a.name, description: a.description, image: a.image,
+          type: a.type, missionId: a.missionId, mintedAt: iso(a.mintedAt), transactionHash: a.txHash,
         })),
         ratings: { given: given.map(rating), received: received.map(rating) },
-        disputes: disputes.map((d: any) => ({
-          id: d.id, onChainId: d.on_chain_id, missionId: d.mission_id,
+        disputes: disputes.map((d) => ({
+          id: d.id, onChainId: d.onChainId.toString(), missionId: d.missionId,
           role: lower(d.poster) === address ? "poster" : "performer",
-          initiatedByMe: lower(d.initiator) === address, state: d.state, outcome: d.outcome, splitPercentage: d.split_percentage,
+          initiatedByMe: lower(d.initiator) === address, state: d.state, outcome: d.outcome, splitPercentage: d.splitPercentage,
           reason: d.reason ?? null, evidence: d.evidence ?? null,
-          createdAt: iso(d.created_at), resolvedAt: iso(d.resolved_at), finalizedAt: iso(d.finalized_at), transactionHash: d.raised_tx_hash,
+          createdAt: iso(d.createdAt), resolvedAt: iso(d.resolvedAt), finalizedAt: iso(d.finalizedAt), transactionHash: d.raisedTxHash,
         })),
         notifications: { preferences: { ...DEFAULT_PREFERENCES, ...(prefs ?? {}) } },
       };

@@ -50,8 +50,8 @@ describe("local evidence store", () => {
 
 describe("statsView", () => {
   it("winRate is the percent of decided disputes won (2 decimals), 0 without any", () => {
-    const row = { poster: "3", performer: "2", resolver: "0", initiator: "1", wins: "1", losses: "1", splits: "1" };
+    const row = { poster: 3, performer: 2, resolver: 0, initiator: 1, wins: 1, losses: 1, splits: 1 };
     expect(statsView(row)).toEqual({ totalAsPoster: 3, totalAsPerformer: 2, totalAsResolver: 0, totalAsInitiator: 1, wins: 1, losses: 1, splits: 1, winRate: 33.33 });
-    expect(statsView({ ...row, wins: "0", losses: "0", splits: "0" }).winRate).toBe(0);
+    expect(statsView({ ...row, wins: 0, losses: 0, splits: 0 }).winRate).toBe(0);
   });
 });

@@ -85,9 +85,9 @@ describe("achievements earned by a journal entry", () => {
 describe("views", () => {
   it("rating stats: distribution keys 5..1, sides by the rater's role, two-decimal averages", () => {
     const v = ratingStatsView("u", [
-      { score: 5, rater_role: "poster", n: 2, sum: 10 },
-      { score: 4, rater_role: "performer", n: 1, sum: 4 },
-      { score: 1, rater_role: "poster", n: 1, sum: 1 },
+      { score: 5, raterRole: "poster", n: 2, sum: 10 },
+      { score: 4, raterRole: "performer", n: 1, sum: 4 },
+      { score: 1, raterRole: "poster", n: 1, sum: 1 },
     ]);
     expect(v).toEqual({
       userId: "u", averageScore: 3.75, totalRatings: 4,
@@ -97,7 +97,7 @@ describe("views", () => {
     expect(ratingStatsView("u", []).averageScore).toBe(0);
   });
   it("XP summary from the indexer's figures (levels.ts / xp.ts)", () => {
-    const row = (total_xp: number, builder_score: number | null) => ({ total_xp, builder_score }) as UserStatsRow;
+    const row = (totalXP: number, builderScore: number | null) => ({ totalXP, builderScore }) as UserStatsRow;
     expect(xpSummaryView("u", row(625, 100))).toEqual({
       userId: "u", totalXP: 625, level: 6, levelTitle: "Apprentice", xpToNextLevel: 250, progress: 0,
       builderScore: 100, builderLevel: "master", xpMultiplier: 1.5,

@@ -8,20 +8,20 @@ export function nftService(deps: { repo: ProfileRepository; usersService: UsersS
   return {
     async definitions() {
       return (await repo.achievementDefinitions()).map((d) => ({
-        id: d.achievement_id,
+        id: d.achievementId.toString(),
         name: d.name,
         description: d.description,
         image: d.image,
         requirements: d.requirements,
-        xpReward: d.xp_reward,
+        xpReward: d.xpReward,
       }));
     },
     /** soulbound: true = achievements, false = collectibles, undefined = all. */
     async of(idOrAddress: string, soulbound?: boolean) {
       const s = await deps.usersService.resolve(idOrAddress, "path.userId");
       const rows = await repo.nfts(s.address, soulbound);
-      const completed = await repo.missionCompletedAt(rows.map((r) => r.mission_id).filter((x): x is string => !!x));
-      return rows.map((r) => nftView(r, r.mission_id ? completed.get(r.mission_id) : null));
+      const completed = await repo.missionCompletedAt(rows.map((r) => r.missionId).filter((x): x is string => !!x));
+      return rows.map((r) => nftView(r, r.missionId ? completed.get(r.missionId) : null));
     },
   };
 }

@@ -50,11 +50,11 @@ export function ratingSweeper(deps: {
     const indexed = await deps.indexer.indexedBlock().catch(() => null);
     if (indexed === null || indexed < head) return { ...out, waiting: "indexer-behind" };
     for (const c of claims) {
-      const mine = (await deps.claims.attested(c.mission_on_chain_id, c.rater)).find(
-        (r) => r.counted && r.score === c.score && r.comment === c.comment_hash,
+      const mine = (await deps.claims.attested(c.missionOnChainId, c.rater)).find(
+        (r) => r.counted && r.score === c.score && r.comment === c.commentHash,
       );
       if (mine) {
-        const done = await deps.claims.finish(c.id, { easUid: mine.uid, txHash: mine.tx_hash, signature: await signatureOf(mine.tx_hash as Hex) });
+        const done = await deps.claims.finish(c.id, { easUid: mine.uid, txHash: mine.txHash, signature: await signatureOf(mine.txHash) });
         if (done) out.finished.push(c.id);
       } else if (await deps.claims.release(c.id)) {
         out.released.push(c.id);

@@ -27,8 +27,8 @@ export function ratingsService(deps: {
 }) {
   const { repo, chain } = deps;
 
-  function explorer(rating: { id: string; eas_uid: string | null }, origin: string) {
-    if (deps.explorerUrl && rating.eas_uid) return `${deps.explorerUrl.replace(/\/+$/, "")}/attestation/view/${rating.eas_uid}`;
+  function explorer(rating: { id: string; easUid: string | null }, origin: string) {
+    if (deps.explorerUrl && rating.easUid) return `${deps.explorerUrl.replace(/\/+$/, "")}/attestation/view/${rating.easUid}`;
     return `${origin}/ratings/${rating.id}/verify`;
   }
 
@@ -36,17 +36,17 @@ export function ratingsService(deps: {
     const [rater, ratee] = await Promise.all([deps.users.findByAddress(r.rater), deps.users.findByAddress(r.ratee)]);
     return {
       id: r.id,
-      missionId: r.mission_id,
+      missionId: r.missionId,
       raterId: rater?.id ?? r.rater,
       rateeId: ratee?.id ?? r.ratee,
       score: r.score,
       comment: r.comment,
       signature: r.signature ?? "",
-      easUid: r.eas_uid ?? "",
-      onChainTxHash: r.tx_hash ?? "",
-      isOnChain: r.status === "onchain" && !!r.eas_uid,
+      easUid: r.easUid ?? "",
+      onChainTxHash: r.txHash ?? "",
+      isOnChain: r.status === "onchain" && !!r.easUid,
       explorerUrl: explorer(r, origin),
-      createdAt: r.created_at.toISOString(),
+      createdAt: r.createdAt.toISOString(),
     };
   }
 
@@ -65,22 +65,22 @@ export function ratingsService(deps: {
     if (me !== m.poster && me !== m.performer) throw new AppError("FORBIDDEN", "Only the mission's poster or performer may rate it");
     if (m.state !== "Completed" && !approved) throw new AppError("INVALID_STATE", `The mission is ${m.state}: ratings open once it is Completed`);
     const ratee = (me === m.poster ? m.performer : m.poster)!;
-    const already = (await repo.ratingsOfMission(m.on_chain_id)).some((r) => r.rater === me);
+    const already = (await repo.ratingsOfMission(m.onChainId)).some((r) => r.rater === me);
     if (already) throw new AppError("ALREADY_RATED", "You have already rated this mission");
     const hash = commentHash(body.comment);
     const claim = await repo.claimRating({
-      missionId: m.id, missionOnChainId: m.on_chain_id, rater: me, ratee, score: body.score, comment: body.comment, commentHash: hash,
+      missionId: m.id, missionOnChainId: m.onChainId.toString(), rater: me, ratee, score: body.score, comment: body.comment, commentHash: hash,
     });
     if (!claim) throw new AppError("ALREADY_RATED", "You have already rated this mission");
     let done: ApiRatingRow;
     try {
       const a = await deps.attester().attest({
-        missionOnChainId: BigInt(m.on_chain_id),
+        missionOnChainId: m.onChainId,
         rater: me as Address,
         ratee: ratee as Address,
         score: body.score,
         comment: hash,
-        timestamp: BigInt(Math.floor(claim.created_at.getTime() / 1000)),
+        timestamp: BigInt(Math.floor(claim.createdAt.getTime() / 1000)),
       });
       done = await repo.completeRating(claim.id, { easUid: a.uid, txHash: a.txHash, signature: a.signature });
     } catch (err) {
@@ -107,7 +107,7 @@ export function ratingsService(deps: {
     },
     async ofMission(missionId: string, viewer?: string) {
       const m = await missionOrThrow(missionId);
-      const rows = await repo.ratingsOfMission(m.on_chain_id);
+      const rows = await repo.ratingsOfMission(m.onChainId);
       const lens = await deps.privacy.lens(viewer, ratingParties(rows));
       return rows.map((r) => ratingMissionView(r, lens));
     },
@@ -125,11 +125,11 @@ export function ratingsService(deps: {
       if (/^0x[0-9a-fA-F]{64}$/.test(id)) {
         uid = id.toLowerCase() as Hex;
         const c = await repo.chainRating(uid);
-        if (c?.api_id) api = await repo.apiRating(c.api_id);
+        if (c?.apiId) api = await repo.apiRating(c.apiId);
       } else if (/^[0-9a-f-]{36}$/i.test(id)) {
         api = await repo.apiRating(id.toLowerCase());
         if (!api) throw new AppError("NOT_FOUND", "Rating not found");
-        uid = (api.eas_uid ?? zeroHash) as Hex;
+        uid = (api.easUid ?? zeroHash) as Hex;
       } else {
         throw new AppError("NOT_FOUND", "Rating not found");
       }
@@ -152,14 +152,14 @@ export function ratingsService(deps: {
           a.recipient.toLowerCase() === ratee.toLowerCase() &&
           (service.includes(a.attester.toLowerCase()) || a.attester.toLowerCase() === rater.toLowerCase()) &&
           (!api ||
-            (BigInt(mid) === BigInt(api.mission_on_chain_id) &&
+            (BigInt(mid) === BigInt(api.missionOnChainId) &&
               rater.toLowerCase() === api.rater &&
               ratee.toLowerCase() === api.ratee &&
               Number(score) === api.score &&
-              comment === api.comment_hash &&
-              commentHash(api.comment) === api.comment_hash));
+              comment === api.commentHash &&
+              commentHash(api.comment) === api.commentHash));
       }
-      const ref = { id: api?.id ?? uid, eas_uid: isOnChain ? uid : null };
+      const ref = { id: api?.id ?? uid, easUid: isOnChain ? uid : null };
       return {
         id: ref.id,
         easUid: isOnChain ? uid : "",

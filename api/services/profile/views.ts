@@ -2,7 +2,7 @@
 import { levelProgress } from "../../../domain/levels.ts";
 import { builderLevel } from "../../../domain/xp.ts";
 import type { UserRow } from "../../repositories/users.repository.ts";
-import type { ChainRatingRow, LedgerRow, NftRow, UserStatsRow } from "../../repositories/profile.repository.ts";
+import type { ChainRatingRow, LedgerRow, NftRow, ProfileRepository, UserStatsRow } from "../../repositories/profile.repository.ts";
 import { OPEN_LENS, type PrivacyLens } from "../privacy.ts";
 
 /** Unix seconds (string/bigint) -> ISO 8601; null stays null (a present input gives a string). */
@@ -33,10 +33,10 @@ export function userView(s: Subject, stats: UserStatsRow | null, lens: PrivacyLe
     displayName: lens.field(s.address, "displayName", u?.displayName ?? ""),
     avatar: u?.avatar ?? "",
     bio: lens.field(s.address, "bio", u?.bio ?? ""),
-    globalXP: stats?.total_xp ?? 0,
+    globalXP: stats?.totalXP ?? 0,
     reputation: stats?.reputation ?? 0,
-    totalEarned: stats?.total_earned ?? "0",
-    totalSpent: stats?.total_spent ?? "0",
+    totalEarned: (stats?.totalEarned ?? 0n).toString(),
+    totalSpent: (stats?.totalSpent ?? 0n).toString(),
     createdAt: u?.createdAt.toISOString() ?? null,
     lastActiveAt: u?.lastActiveAt.toISOString() ?? null,
   };
@@ -44,28 +44,28 @@ export function userView(s: Subject, stats: UserStatsRow | null, lens: PrivacyLe
 
 export function userStatsView(stats: UserStatsRow | null) {
   return {
-    missionsPosted: stats?.missions_posted ?? 0,
-    missionsCompleted: stats?.missions_completed ?? 0,
-    ratingCount: stats?.rating_count ?? 0,
-    averageRating: average(stats?.rating_sum ?? 0, stats?.rating_count ?? 0),
-    disputesWon: stats?.disputes_won ?? 0,
-    disputesLost: stats?.disputes_lost ?? 0,
+    missionsPosted: stats?.missionsPosted ?? 0,
+    missionsCompleted: stats?.missionsCompleted ?? 0,
+    ratingCount: stats?.ratingCount ?? 0,
+    averageRating: average(stats?.ratingSum ?? 0, stats?.ratingCount ?? 0),
+    disputesWon: stats?.disputesWon ?? 0,
+    disputesLost: stats?.disputesLost ?? 0,
   };
 }
 
 /** The off-chain text when the rating was made through the API, else the on-chain comment. */
-const ratingComment = (r: ChainRatingRow) => r.api_comment ?? r.comment;
-const ratingCreatedAt = (r: ChainRatingRow) => r.api_created_at?.toISOString() ?? isoFromSeconds(r.time)!;
+const ratingComment = (r: ChainRatingRow) => r.apiComment ?? r.comment;
+const ratingCreatedAt = (r: ChainRatingRow) => r.apiCreatedAt?.toISOString() ?? isoFromSeconds(r.time);
 
 /** The addresses a list of ratings shows (for one privacy lookup per response). */
 export const ratingParties = (rows: ChainRatingRow[]) => rows.flatMap((r) => [r.rater, r.ratee]);
 
 export function ratingProfileView(r: ChainRatingRow, lens: PrivacyLens) {
   return {
-    id: r.api_id ?? r.uid,
-    missionId: r.mission_id ?? r.mission_on_chain_id,
-    rater: { id: r.rater_id ?? r.rater, displayName: lens.field(r.rater, "displayName", r.rater_name ?? "") },
-    ratee: { id: r.ratee_id ?? r.ratee, displayName: lens.field(r.ratee, "displayName", r.ratee_name ?? "") },
+    id: r.apiId ?? r.uid,
+    missionId: r.missionId ?? r.missionOnChainId.toString(),
+    rater: { id: r.raterId ?? r.rater, displayName: lens.field(r.rater, "displayName", r.raterName ?? "") },
+    ratee: { id: r.rateeId ?? r.ratee, displayName: lens.field(r.ratee, "displayName", r.rateeName ?? "") },
     score: r.score,
     comment: ratingComment(r),
     createdAt: ratingCreatedAt(r),
@@ -74,9 +74,9 @@ export function ratingProfileView(r: ChainRatingRow, lens: PrivacyLens) {
 
 export function ratingMissionView(r: ChainRatingRow, lens: PrivacyLens) {
   return {
-    id: r.api_id ?? r.uid,
-    rater: { id: r.rater_id ?? r.rater, displayName: lens.field(r.rater, "displayName", r.rater_name ?? ""), evmAddress: r.rater },
-    ratee: { id: r.ratee_id ?? r.ratee, displayName: lens.field(r.ratee, "displayName", r.ratee_name ?? ""), evmAddress: r.ratee },
+    id: r.apiId ?? r.uid,
+    rater: { id: r.raterId ?? r.rater, displayName: lens.field(r.rater, "displayName", r.raterName ?? ""), evmAddress: r.rater },
+    ratee: { id: r.rateeId ?? r.ratee, displayName: lens.field(r.ratee, "displayName", r.rateeName ?? ""), evmAddress: r.ratee },
     score: r.score,
     comment: ratingComment(r),
     easUid: r.uid,
@@ -85,7 +85,7 @@ export function ratingMissionView(r: ChainRatingRow, lens: PrivacyLens) {
   };
 }
 
-export function ratingStatsView(userId: string, counts: { score: number; rater_role: string | null; n: number; sum: number }[]) {
+export function ratingStatsView(userId: string, counts: Pick<Awaited<ReturnType<ProfileRepository["ratingCounts"]>>[number], "score" | "raterRole" | "n" | "sum">[]) {
   const dist: Record<"5" | "4" | "3" | "2" | "1", number> = { "5": 0, "4": 0, "3": 0, "2": 0, "1": 0 };
   let n = 0, sum = 0;
   const side = { performer: { n: 0, sum: 0 }, poster: { n: 0, sum: 0 } };
@@ -94,8 +94,8 @@ export function ratingStatsView(userId: string, counts: { score: number; rater_r
     if (k in dist) dist[k] += c.n;
     n += c.n;
     sum += c.sum;
-    // rater_role is the rater's side: a poster's rating is received as performer, and vice versa.
-    const s = c.rater_role === "poster" ? side.performer : c.rater_role === "performer" ? side.poster : null;
+    // raterRole is the rater's side: a poster's rating is received as performer, and vice versa.
+    const s = c.raterRole === "poster" ? side.performer : c.raterRole === "performer" ? side.poster : null;
     if (s) { s.n += c.n; s.sum += c.sum; }
   }
   return {
@@ -109,9 +109,9 @@ export function ratingStatsView(userId: string, counts: { score: number; rater_r
 }
 
 export function xpSummaryView(userId: string, stats: UserStatsRow | null) {
-  const total = stats?.total_xp ?? 0;
+  const total = stats?.totalXP ?? 0;
   const p = levelProgress(total);
-  const b = builderLevel(stats?.builder_score);
+  const b = builderLevel(stats?.builderScore);
   return {
     userId,
     totalXP: total,
@@ -120,7 +120,7 @@ export function xpSummaryView(userId: string, stats: UserStatsRow | null) {
     xpToNextLevel: p.xpToNextLevel,
     progress: p.progress,
     // No score from the provider: shown as 0 / novice / 1.0 (no bonus).
-    builderScore: stats?.builder_score ?? 0,
+    builderScore: stats?.builderScore ?? 0,
     builderLevel: b.level ?? "novice",
     xpMultiplier: Number(b.bps) / 10_000,
   };
@@ -128,29 +128,29 @@ export function xpSummaryView(userId: string, stats: UserStatsRow | null) {
 
 export const ledgerView = (r: LedgerRow) => ({
   id: r.id,
-  xpDelta: r.xp_delta,
+  xpDelta: r.xpDelta,
   source: r.source,
-  missionId: r.mission_id,
+  missionId: r.missionId,
   reason: r.reason,
-  balanceAfter: r.balance_after,
-  createdAt: isoFromSeconds(r.created_at),
+  balanceAfter: r.balanceAfter,
+  createdAt: isoFromSeconds(r.createdAt),
 });
 
-export function nftView(r: NftRow, completedAt: string | null | undefined) {
+export function nftView(r: NftRow, completedAt: bigint | null | undefined) {
   return {
-    id: r.token_id,
-    tokenId: r.token_id,
-    contractAddress: r.contract_address,
+    id: r.tokenId.toString(),
+    tokenId: r.tokenId.toString(),
+    contractAddress: r.contractAddress,
     type: r.type,
     name: r.name,
     description: r.description,
     image: r.image,
     isSoulbound: r.soulbound,
     attributes: {
-      achievementId: r.achievement_id,
-      missionId: r.mission_id,
+      achievementId: r.achievementId.toString(),
+      missionId: r.missionId,
       completedAt: isoFromSeconds(completedAt ?? null),
     },
-    mintedAt: isoFromSeconds(r.minted_at),
+    mintedAt: isoFromSeconds(r.mintedAt),
   };
 }

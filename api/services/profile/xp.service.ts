@@ -37,7 +37,7 @@ export function xpService(deps: {
       return {
         ...xpSummaryView(subjectId(s), stats),
         evmAddress: s.address,
-        hasBuilderScore: stats?.builder_score !== null && stats?.builder_score !== undefined,
+        hasBuilderScore: stats?.builderScore !== null && stats?.builderScore !== undefined,
         builderScoreRefreshedAt: last?.refreshed_at.toISOString() ?? null,
       };
     },
@@ -49,10 +49,10 @@ export function xpService(deps: {
       const rows = await repo.leaderboard(limit, type === "builders");
       const lens = await deps.privacy.lens(viewer, rows.map((r) => r.address));
       return rows.map((r, i) => ({
-        user: { id: r.user_id ?? r.address, displayName: lens.field(r.address, "displayName", r.display_name ?? ""), evmAddress: r.address },
-        xp: r.total_xp,
+        user: { id: r.userId ?? r.address, displayName: lens.field(r.address, "displayName", r.displayName ?? ""), evmAddress: r.address },
+        xp: r.totalXP,
         rank: i + 1,
-        builderScore: r.builder_score ?? 0,
+        builderScore: r.builderScore ?? 0,
       }));
     },
     /**
@@ -76,7 +76,7 @@ export function xpService(deps: {
       const score = await deps.provider.fetchScore(address);
       let txHash: string | null = null;
       if (score !== null) {
-        const onChain = (await repo.userStats(address))?.builder_score ?? null;
+        const onChain = (await repo.userStats(address))?.builderScore ?? null;
         if (onChain !== score) {
           if (!deps.relayer || !deps.chain.deployment) throw new AppError("CHAIN_UNAVAILABLE", "No deployment: the chain is not configured");
           const sent = await deps.relayer.send("setBuilderScore", [address as Address, score], {
