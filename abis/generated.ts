@@ -2454,6 +2454,16 @@ export const missionEscrowAbi = [
   },
   {
     type: 'function',
+    inputs: [],
+    name: 'accruedFees',
+    outputs: [
+      { name: 'protocolAmount', internalType: 'uint256', type: 'uint256' },
+      { name: 'labsAmount', internalType: 'uint256', type: 'uint256' },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
     inputs: [
       { name: 'disputeId', internalType: 'uint256', type: 'uint256' },
       { name: 'appellant', internalType: 'address', type: 'address' },
@@ -2983,6 +2993,16 @@ export const missionEscrowAbi = [
   },
   {
     type: 'function',
+    inputs: [],
+    name: 'withdrawFees',
+    outputs: [
+      { name: 'protocolAmount', internalType: 'uint256', type: 'uint256' },
+      { name: 'labsAmount', internalType: 'uint256', type: 'uint256' },
+    ],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
     inputs: [{ name: 'guildId', internalType: 'uint32', type: 'uint32' }],
     name: 'withdrawGuildFees',
     outputs: [{ name: 'amount', internalType: 'uint256', type: 'uint256' }],
@@ -3294,6 +3314,37 @@ export const missionEscrowAbi = [
       },
     ],
     name: 'EvidenceSubmitted',
+  },
+  {
+    type: 'event',
+    anonymous: false,
+    inputs: [
+      {
+        name: 'protocolTreasury',
+        internalType: 'address',
+        type: 'address',
+        indexed: true,
+      },
+      {
+        name: 'protocolAmount',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: false,
+      },
+      {
+        name: 'labsTreasury',
+        internalType: 'address',
+        type: 'address',
+        indexed: true,
+      },
+      {
+        name: 'labsAmount',
+        internalType: 'uint256',
+        type: 'uint256',
+        indexed: false,
+      },
+    ],
+    name: 'FeesWithdrawn',
   },
   {
     type: 'event',

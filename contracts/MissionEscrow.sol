@@ -106,18 +106,22 @@ contract MissionEscrow is IMissionEscrow, Settlements {
         if (detailsHash != current) revert Errors.MissionEscrow_TermsChanged(missionId, detailsHash, current);
         m.performer = performer;
         m.state = Missions.State.Accepted;
+        m.reviewDeadline = m.expiresAt; // until proof: the expiry, so that submit reads slot 1 only (Missions.Record)
         emit MissionAccepted(missionId, performer, detailsHash);
     }
 
     /// @inheritdoc IMissionEscrow
     function submitProof(uint256 missionId, bytes32 proofHash) external {
-        Missions.Record storage m = _mission(missionId);
+        // Slot 1 only: an accepted mission has a performer and carries its expiry there (Missions.Record).
+        Missions.Record storage m = _missions[missionId];
         address performer = m.performer;
+        if (performer == address(0)) _mission(missionId); // never accepted: MissionNotFound if it does not exist
         if (msg.sender != performer && !operators.isAuthorized(performer, msg.sender)) {
             revert Errors.MissionEscrow_NotPerformer(missionId, msg.sender);
         }
         if (m.state != Missions.State.Accepted) revert Errors.MissionEscrow_InvalidState(missionId, m.state);
-        if (block.timestamp >= m.expiresAt) revert Errors.MissionEscrow_Expired(missionId, m.expiresAt);
+        uint256 expiresAt = m.reviewDeadline; // the expiry, copied at acceptance
+        if (block.timestamp >= expiresAt) revert Errors.MissionEscrow_Expired(missionId, expiresAt);
         if (proofHash == bytes32(0)) revert Errors.MissionEscrow_EmptyHash();
         uint256 reviewDeadline = block.timestamp + _windows[uint8(Missions.Window.Review)];
         m.reviewDeadline = uint32(reviewDeadline);
@@ -173,7 +177,7 @@ contract MissionEscrow is IMissionEscrow, Settlements {
         }
         if (block.timestamp < m.expiresAt) revert Errors.MissionEscrow_NotExpired(missionId, m.expiresAt);
         // Effects, then the push.
-        m.state = Missions.State.Expired;
+        _end(m, Missions.State.Expired);
         refund = _remainder(m);
         emit MissionExpired(missionId, m.poster, m.performer, refund);
         _push(m.poster, refund);
@@ -194,14 +198,14 @@ contract MissionEscrow is IMissionEscrow, Settlements {
         if (m.state == Missions.State.Submitted) delete _offers[missionId]; // they were made on another remainder
         m.parts = true;
         m.released += uint64(amount);
-        if (remaining == 0) m.state = Missions.State.Completed;
+        if (remaining == 0) _end(m, Missions.State.Completed);
         settlement = SettlementMath.settle(amount, m.guildFeeBps);
         _accrue(m, settlement);
         address performer = m.performer;
         emit MissionReleased(missionId, performer, amount, settlement, remaining);
 
         // Interactions
-        _pushShares(performer, settlement);
+        _push(performer, settlement.performerAmount);
     }
 
     /// @inheritdoc IMissionEscrow
@@ -218,7 +222,7 @@ contract MissionEscrow is IMissionEscrow, Settlements {
         if (m.state == Missions.State.Submitted) delete _offers[missionId]; // they were made on another remainder
         m.parts = true;
         m.refunded += uint64(amount);
-        if (remaining == 0) m.state = Missions.State.Cancelled;
+        if (remaining == 0) _end(m, Missions.State.Cancelled);
         address poster = m.poster;
         emit MissionRefunded(missionId, poster, amount, remaining);
 
@@ -250,6 +254,19 @@ contract MissionEscrow is IMissionEscrow, Settlements {
         _token.safeTransfer(treasury, amount);
     }
 
+    /// @inheritdoc IMissionEscrow
+    function withdrawFees() external nonReentrant returns (uint256 protocolAmount, uint256 labsAmount) {
+        Missions.Accruals storage a = _accruals;
+        (protocolAmount, labsAmount) = (a.protocolFees, a.labsFees);
+        address protocol = protocolTreasury;
+        if (protocolAmount == 0 && labsAmount == 0) revert Errors.MissionEscrow_NothingToWithdraw(protocol);
+        (a.protocolFees, a.labsFees) = (0, 0);
+        address labs = labsTreasury;
+        emit FeesWithdrawn(protocol, protocolAmount, labs, labsAmount);
+        _push(protocol, protocolAmount);
+        _push(labs, labsAmount);
+    }
+
     /*//////////////////////////////////////////////////////////////
                                  ADMIN
     //////////////////////////////////////////////////////////////*/
@@ -271,7 +288,8 @@ contract MissionEscrow is IMissionEscrow, Settlements {
                                 INTERNAL
     //////////////////////////////////////////////////////////////*/
 
-    /// @dev Settles the remainder of a Submitted mission into the five shares and pushes them.
+    /// @dev Settles the remainder of a Submitted mission into the five shares: the fees and the pool's share
+    /// accrue, the performer's share is pushed.
     function _complete(uint256 missionId, Missions.Record storage m, bool byClaim)
         internal
         returns (Missions.Settlement memory s)
@@ -284,7 +302,15 @@ contract MissionEscrow is IMissionEscrow, Settlements {
         emit MissionCompleted(missionId, performer, s, byClaim);
 
         // Interactions
-        _pushShares(performer, s);
+        _push(performer, s.performerAmount);
+    }
+
+    /// @dev Ends an Open or Accepted mission (expiry) or an Accepted or Submitted one (its whole remainder
+    /// released or refunded). Leaving Accepted clears the expiry kept in `reviewDeadline` until proof, so a
+    /// mission that was never submitted shows 0 there (Missions.Record).
+    function _end(Missions.Record storage m, Missions.State state) internal {
+        if (m.state == Missions.State.Accepted) m.reviewDeadline = 0;
+        m.state = state;
     }
 
     /// @dev The mission may move money in parts: Accepted (even past its expiry, until someone expires

@@ -90,6 +90,8 @@ export interface JournalEvents {
   CREDITED: Escrow<"Credited">;
   WITHDRAWN: Escrow<"Withdrawn">;
   GUILD_FEES_WITHDRAWN: Escrow<"GuildFeesWithdrawn">;
+  /** The accrued protocol and labs fees paid to the treasuries (issue 40: settlements accrue them). */
+  FEES_WITHDRAWN: Escrow<"FeesWithdrawn">;
   ESCROW_WINDOW_SET: Escrow<"WindowSet">;
   ESCROW_TREASURY_SET: Escrow<"TreasurySet">;
 

@@ -231,8 +231,8 @@ abstract contract DisputeCourt is IDisputeCourt, MissionEscrowState {
     }
 
     /// @dev Closes a dispute and its mission with payout `p` (whose `resolverAmount` is filled here): the
-    /// guild fee and the pool's share accrue, the resolver is paid from the pool when `payResolver`, then
-    /// every share is pushed.
+    /// guild fee, the pool's share and the protocol and labs fees accrue, the resolver is paid from the pool
+    /// when `payResolver`, then the parties' and the resolver's shares are pushed.
     function _closeDispute(
         uint256 disputeId,
         Disputes.Dispute storage d,
@@ -246,7 +246,8 @@ abstract contract DisputeCourt is IDisputeCourt, MissionEscrowState {
         d.state = Disputes.State.Finalized;
         m.state = missionState;
         if (p.guildAmount != 0) guildFees[m.guildId] += p.guildAmount;
-        _fundPool(p.poolAmount); // first: a decision is paid from a pool that includes this dispute's share
+        // First: a decision is paid from a pool that includes this dispute's share.
+        _accrueFees(p.poolAmount, p.protocolAmount, p.labsAmount);
         uint256 poolAfter;
         if (payResolver) {
             p.resolver = d.resolver;
@@ -258,8 +259,6 @@ abstract contract DisputeCourt is IDisputeCourt, MissionEscrowState {
         // Interactions
         _push(m.poster, p.posterAmount);
         _push(m.performer, p.performerAmount);
-        _push(protocolTreasury, p.protocolAmount);
-        _push(labsTreasury, p.labsAmount);
         _push(p.resolver, p.resolverAmount);
     }
 

@@ -90,7 +90,7 @@ abstract contract MissionEscrowState is IMissionEscrowState, AccessControl, Reen
     /// @dev The open settlement offers of each mission; live only while the mission is Submitted or
     /// Disputed (a mission that left those states never returns, so they are not cleared on the way out).
     mapping(uint256 missionId => Missions.Offers) internal _offers;
-    /// @dev The resolver pool (and, later, the treasuries' accruals): one slot, see Missions.Accruals.
+    /// @dev The resolver pool and the protocol and labs fees not yet withdrawn: one slot, see Missions.Accruals.
     Missions.Accruals internal _accruals;
 
     /*//////////////////////////////////////////////////////////////
@@ -151,7 +151,7 @@ abstract contract MissionEscrowState is IMissionEscrowState, AccessControl, Reen
             guildId: m.guildId,
             performer: m.performer,
             expiresAt: m.expiresAt,
-            reviewDeadline: m.reviewDeadline,
+            reviewDeadline: m.state == Missions.State.Accepted ? 0 : m.reviewDeadline, // the expiry until proof
             state: m.state,
             guildFeeBps: m.guildFeeBps,
             detailsHash: m.detailsHash,
@@ -186,6 +186,11 @@ abstract contract MissionEscrowState is IMissionEscrowState, AccessControl, Reen
     /// @inheritdoc IMissionEscrowState
     function resolverPool() external view returns (uint256) {
         return _accruals.resolverPool;
+    }
+
+    /// @inheritdoc IMissionEscrowState
+    function accruedFees() external view returns (uint256 protocolAmount, uint256 labsAmount) {
+        return (_accruals.protocolFees, _accruals.labsFees);
     }
 
     /// @inheritdoc IMissionEscrowState
@@ -256,23 +261,21 @@ abstract contract MissionEscrowState is IMissionEscrowState, AccessControl, Reen
             || state == Missions.State.Disputed;
     }
 
-    /// @dev Adds a settlement's pool share to the resolver pool (no event: the settlement's event carries it).
-    function _fundPool(uint256 amount) internal {
-        // amount <= 0.5 % of a uint64 reward, so the cast is exact; the addition is checked.
-        if (amount != 0) _accruals.resolverPool += uint96(amount);
+    /// @dev Adds a settlement's pool share and its protocol and labs fees to the accruals: one slot, so one
+    /// cold access for all three (no event: the settlement's event carries the amounts). Each amount is a share of at
+    /// most a uint64 amount, so the casts are exact; the additions are checked.
+    function _accrueFees(uint256 pool, uint256 protocolAmount, uint256 labsAmount) internal {
+        Missions.Accruals storage a = _accruals;
+        a.resolverPool += uint96(pool);
+        a.protocolFees += uint80(protocolAmount);
+        a.labsFees += uint80(labsAmount);
     }
 
-    /// @dev Accrues a settlement's guild fee and pool share (effects of settling an amount to the performer).
+    /// @dev Accrues a settlement's guild fee, pool share and service fees (the effects of settling an
+    /// amount to the performer; the performer's share is then pushed).
     function _accrue(Missions.Record storage m, Missions.Settlement memory s) internal {
         if (s.guildAmount != 0) guildFees[m.guildId] += s.guildAmount;
-        _fundPool(s.resolverAmount);
-    }
-
-    /// @dev Pushes a settlement's performer, protocol and labs shares (the interactions of settling).
-    function _pushShares(address performer, Missions.Settlement memory s) internal {
-        _push(performer, s.performerAmount);
-        _push(protocolTreasury, s.protocolAmount);
-        _push(labsTreasury, s.labsAmount);
+        _accrueFees(s.resolverAmount, s.protocolAmount, s.labsAmount);
     }
 
     /// @dev Takes what a deciding resolver is owed from the pool: RESOLVER_DECISION_FEE, or all the pool

@@ -73,7 +73,7 @@ abstract contract Settlements is ISettlements, DisputeCourt {
             m.state = state;
             _accrue(m, settlement);
             // Interactions
-            _pushShares(m.performer, settlement);
+            _push(m.performer, settlement.performerAmount);
             _push(m.poster, posterAmount);
         } else {
             Disputes.Dispute storage d = _disputes[disputeId];

@@ -13,6 +13,8 @@ import {Missions} from "../types/DataTypes.sol";
 /// Functions that act for a party take the party's address and accept either the party or an operator
 /// the party authorised in the OperatorRegistry. Payouts are pushed to the party and fall back to a
 /// credit (`withdraw`) when the push fails, so a payee that cannot receive never blocks anyone else.
+/// The service's own shares accrue in the escrow instead: guild fees per guild (`withdrawGuildFees`),
+/// protocol and labs fees beside the resolver pool (`withdrawFees`, issue 40).
 /// Mission states: Open → Accepted → Submitted → Completed, or → Disputed (see IDisputeCourt); Open →
 /// Cancelled; Open or Accepted → Expired; Submitted or Disputed → Completed or Cancelled by an accepted
 /// settlement (ISettlements); Accepted or Submitted → Completed by releasing, or Cancelled by refunding,
@@ -119,6 +121,17 @@ interface IMissionEscrow is ISettlements {
     /// @param amount The amount paid, in the token's base units.
     event GuildFeesWithdrawn(uint32 indexed guildId, address indexed treasury, uint256 amount);
 
+    /// @notice The accrued protocol and labs fees were paid to the treasuries (issue 40: settlements accrue
+    /// them, `withdrawFees` pays them). One of the amounts may be 0 (that transfer is skipped); a failed
+    /// transfer is credited to its treasury (`Credited`).
+    /// @param protocolTreasury The protocol treasury at the time of payment.
+    /// @param protocolAmount The protocol fees paid, in the token's base units.
+    /// @param labsTreasury The labs treasury at the time of payment.
+    /// @param labsAmount The labs fees paid, in the token's base units.
+    event FeesWithdrawn(
+        address indexed protocolTreasury, uint256 protocolAmount, address indexed labsTreasury, uint256 labsAmount
+    );
+
     /// @notice An admin changed a time window.
     /// @param window The window, as `uint8(Missions.Window)`.
     /// @param value The new length in seconds.
@@ -184,7 +197,7 @@ interface IMissionEscrow is ISettlements {
     /// - the caller is the poster or its operator.
     /// - the mission is Submitted.
     /// @param missionId The mission.
-    /// @return settlement The five shares paid.
+    /// @return settlement The five shares (the performer's pushed, the others accrued).
     function approveMission(uint256 missionId) external returns (Missions.Settlement memory settlement);
 
     /// @notice Anyone settles the remainder of a Submitted mission whose review window lapsed without
@@ -193,7 +206,7 @@ interface IMissionEscrow is ISettlements {
     /// - the mission exists and is Submitted.
     /// - `block.timestamp >= reviewDeadline`.
     /// @param missionId The mission.
-    /// @return settlement The five shares paid.
+    /// @return settlement The five shares (the performer's pushed, the others accrued).
     function claimAfterReview(uint256 missionId) external returns (Missions.Settlement memory settlement);
 
     /// @notice The poster cancels an Open mission; the full reward is refunded.
@@ -223,7 +236,7 @@ interface IMissionEscrow is ISettlements {
     /// - `1 <= amount <= remainingOf(missionId)`.
     /// @param missionId The mission.
     /// @param amount The amount released, in the token's base units (gross, before fees).
-    /// @return settlement The five shares paid.
+    /// @return settlement The five shares (the performer's pushed, the others accrued).
     function releasePartial(uint256 missionId, uint256 amount)
         external
         returns (Missions.Settlement memory settlement);
@@ -259,6 +272,16 @@ interface IMissionEscrow is ISettlements {
     /// @param guildId The guild.
     /// @return amount The amount paid.
     function withdrawGuildFees(uint32 guildId) external returns (uint256 amount);
+
+    /// @notice Pays the accrued protocol fees to `protocolTreasury` and the accrued labs fees to
+    /// `labsTreasury` (the addresses set now). Anyone may call; the funds only go to the two treasuries.
+    /// @dev Emits `FeesWithdrawn`; each non-zero amount is pushed like every payout: a transfer that fails
+    /// (a blacklisted treasury) is credited to that treasury for `withdraw` (`Credited`), so one treasury
+    /// never blocks the other. Requirements:
+    /// - `accruedFees()` is not (0, 0).
+    /// @return protocolAmount The amount paid to the protocol treasury.
+    /// @return labsAmount The amount paid to the labs treasury.
+    function withdrawFees() external returns (uint256 protocolAmount, uint256 labsAmount);
 
     /*//////////////////////////////////////////////////////////////
                                  ADMIN

@@ -17,7 +17,7 @@ interface IMissionEscrowState {
     event Credited(address indexed account, uint256 amount);
 
     /// @notice An admin changed the addresses receiving the protocol and labs shares (also emitted once by
-    /// the constructor).
+    /// the constructor). Fees accrued and not yet withdrawn go to the addresses set when `withdrawFees` runs.
     /// @param protocolTreasury The new receiver of the protocol share.
     /// @param labsTreasury The new receiver of the labs share.
     event TreasurySet(address protocolTreasury, address labsTreasury);
@@ -98,11 +98,11 @@ interface IMissionEscrowState {
     /// @return The token's address.
     function token() external view returns (address);
 
-    /// @notice The receiver of the protocol share.
+    /// @notice The receiver of the protocol share (paid by `withdrawFees`, to the address set at that time).
     /// @return The treasury's address.
     function protocolTreasury() external view returns (address);
 
-    /// @notice The receiver of the labs share.
+    /// @notice The receiver of the labs share (paid by `withdrawFees`, to the address set at that time).
     /// @return The treasury's address.
     function labsTreasury() external view returns (address);
 
@@ -150,6 +150,11 @@ interface IMissionEscrowState {
     /// it pays RESOLVER_DECISION_FEE per decided dispute.
     /// @return The pool in the token's base units.
     function resolverPool() external view returns (uint256);
+
+    /// @notice The protocol and labs fees accrued by settlements and not yet paid by `withdrawFees`.
+    /// @return protocolAmount The protocol treasury's accrued share, in the token's base units.
+    /// @return labsAmount The labs treasury's accrued share, in the token's base units.
+    function accruedFees() external view returns (uint256 protocolAmount, uint256 labsAmount);
 
     /// @notice The dispute `disputeId`; state `None` when it does not exist.
     /// @param disputeId The dispute's id (1-based).

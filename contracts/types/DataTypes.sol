@@ -49,8 +49,12 @@ library Missions {
     /// three slots, another packing). The expiry sits with the poster and the reward, and the guild with
     /// the performer, so slot 1 stays zero until acceptance for a mission outside a guild: creation
     /// writes two new slots, acceptance the third (the 95 bytes of a mission need three), and no step
-    /// rewrites a slot it just created. Submit reads slot 0 for the expiry, which the existence check
-    /// already reads. G1 in docs/bench: 5,000 gas less per no-guild lifecycle than `Mission`'s packing.
+    /// rewrites a slot it just created. G1 in docs/bench: 5,000 gas less per no-guild lifecycle than
+    /// `Mission`'s packing. While the mission is Accepted, `reviewDeadline` holds a copy of `expiresAt`
+    /// (written by acceptance in the same new slot, for free), so that submit reads slot 1 only (issue 40:
+    /// one cold read less); submit replaces it by the review deadline, and every other way out of
+    /// Accepted (expiry, the whole remainder released or refunded) sets it to 0. `getMission` shows 0
+    /// while Accepted, so the view keeps its meaning: 0 until proof is submitted.
     /// Slot 3 (`released`, `refunded`) is written only by a partial release or refund, which also sets
     /// `parts` in slot 1: every other step reads slot 3 only when `parts` is set, so a plain lifecycle
     /// never touches it.
@@ -61,7 +65,7 @@ library Missions {
         uint32 expiresAt;
         // slot 1
         address performer;
-        uint32 reviewDeadline;
+        uint32 reviewDeadline; // Accepted: the expiry (see above)
         State state;
         uint16 guildFeeBps;
         uint32 guildId;
@@ -82,16 +86,20 @@ library Missions {
         uint64 performerPerformerAmount;
     }
 
-    /// @dev What the escrow accrues for others than the parties, in one slot. Today only the resolver
-    /// pool; the remaining 160 bits are kept for protocol and labs accruals (issue 40's accrue-and-
-    /// withdraw), so that a settlement would write the pool and the treasuries' accruals in one SSTORE.
+    /// @dev What the escrow accrues for others than the parties, in one slot, so that a settlement adds
+    /// the pool's share and both service fees with one SSTORE (issue 40): the resolver pool, and the
+    /// protocol and labs fees owed to their treasuries until someone calls `withdrawFees`. uint80 holds
+    /// 1.2e18 whole units; the additions are checked.
     struct Accruals {
         uint96 resolverPool;
+        uint80 protocolFees;
+        uint80 labsFees;
     }
 
     /// @dev The five shares of the spec's settlement. They always sum exactly to the amount settled.
     /// `protocolAmount` is the protocol treasury's part of the protocol share; `resolverAmount` is the
-    /// rest of that share (RESOLVER_POOL_BPS of it), added to the resolver pool.
+    /// rest of that share (RESOLVER_POOL_BPS of it), added to the resolver pool. The protocol and labs
+    /// amounts accrue in the escrow (`Accruals`) until `withdrawFees` pays them to the treasuries.
     struct Settlement {
         uint256 performerAmount;
         uint256 protocolAmount;

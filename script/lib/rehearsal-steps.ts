@@ -102,6 +102,8 @@ export async function disputeToFinal(
   const before = new Map<string, bigint>();
   for (const a of Object.values(parties)) before.set(a.toLowerCase(), await balanceOf(chain, a));
   const poolBefore = await chain.client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "resolverPool" });
+  const accrued = () => chain.client.readContract({ address: escrow, abi: missionEscrowAbi, functionName: "accruedFees" });
+  const feesBefore = await accrued();
 
   const raised = await call("POST", `/missions/${missionId}/dispute`, { reason: "The tyre is flat again an hour later.", evidence: "https://example.org/photo.jpg" }, poster.token);
   const id = raised.data.disputeId as string;
@@ -144,12 +146,17 @@ export async function disputeToFinal(
   add(parties.poster, p.poster); // the DDR was paid and refunded: no net change
   add(parties.performer, p.performer);
   add(parties.resolver, p.resolver);
-  add(protocolTreasury, p.protocol);
-  add(labsTreasury, p.labs);
+  // The treasuries get nothing at the settlement: the protocol and labs fees accrue in the escrow until
+  // someone calls withdrawFees (issue 40; docs/decisions.md "Payments").
+  const feesAfter = await accrued();
+  const protocolFeesAccrued = feesAfter[0] - feesBefore[0], labsFeesAccrued = feesAfter[1] - feesBefore[1];
+  if (protocolFeesAccrued !== p.protocol || labsFeesAccrued !== p.labs) {
+    throw new Error(`fees accrued ${protocolFeesAccrued} + ${labsFeesAccrued}, expected ${p.protocol} + ${p.labs}`);
+  }
   // One entry per address (the two treasuries may be one address, as on this deploy).
   const names = new Map<string, string[]>();
   for (const [name, a] of Object.entries(parties)) names.set(a.toLowerCase(), [...(names.get(a.toLowerCase()) ?? []), name]);
-  const deltas: Record<string, bigint> = {};
+  const deltas: Record<string, bigint> = { protocolFeesAccrued, labsFeesAccrued };
   for (const [a, who] of names) {
     const delta = (await balanceOf(chain, a as Address)) - before.get(a)!;
     deltas[who.join("=")] = delta;

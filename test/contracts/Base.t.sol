@@ -104,6 +104,13 @@ abstract contract Base is Test {
         );
     }
 
+    /// @dev What the escrow holds for others than the parties besides guild fees: the resolver pool and
+    /// the protocol and labs fees not yet withdrawn (issue 40).
+    function accruals() internal view returns (uint256) {
+        (uint256 protocolFees, uint256 labsFees) = escrow.accruedFees();
+        return escrow.resolverPool() + protocolFees + labsFees;
+    }
+
     function fund(address account) internal {
         vm.prank(users.admin);
         usdc.mint(account, FUNDS);

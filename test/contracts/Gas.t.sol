@@ -74,4 +74,9 @@ contract Gas_Test is Base {
         vm.prank(users.poster);
         escrow.acceptSettlement(offeredId, users.poster, 60e6);
     }
+
+    /// @dev Issue 40: paying out the protocol and labs fees the approvals above accrued (anyone may call).
+    function test_Gas_9_WithdrawFees() external {
+        escrow.withdrawFees();
+    }
 }

@@ -19,7 +19,7 @@ const DAY = 86_400;
 /** Chain time once the other files' disputes were settled: reads below look only at this file's. */
 let settledBefore = 0;
 // Balances are checked to the unit: other files' missions that the clock moves past their deadlines
-// must not be settled (fees to the treasuries) inside a measured window.
+// must not be settled (fees accrued for the treasuries) inside a measured window.
 const DISPUTES_ONLY = { disputes: true };
 const REWARD = 123_456_789n; // 123.456789 USDC: odd, so every rounding rule shows
 const ID_RE = /^[0-9a-f-]{36}$/;
@@ -68,6 +68,9 @@ function expectedPayout(o: {
 const RESOLVER_FEE = 5_000_000n;
 const resolverPool = () =>
   chain.client.readContract({ address: chain.c.MissionEscrow.address, abi: missionEscrowAbi, functionName: "resolverPool" }) as Promise<bigint>;
+/** The protocol and labs fees accrued in the escrow (issue 40: a payout accrues them; withdrawFees pays them). */
+const accruedFees = () =>
+  chain.client.readContract({ address: chain.c.MissionEscrow.address, abi: missionEscrowAbi, functionName: "accruedFees" }) as Promise<readonly [bigint, bigint]>;
 
 async function balances(addresses: Address[]) {
   const out = new Map<string, bigint>();
@@ -93,11 +96,15 @@ async function disputedMission(initiator: typeof poster) {
   const who = [poster.address, performer.address, resolver.address, appeals.address, ...treasuries];
   const before = await balances(who);
   const pool = await resolverPool();
+  const fees = await accruedFees();
   const d = ok(await call(api.url, "POST", `/missions/${missionId}/dispute`, { token: tok(initiator), body: { reason: "disagree" } }));
-  return { missionId, id: d.data.disputeId as string, before, who, pool };
+  return { missionId, id: d.data.disputeId as string, before, who, pool, fees };
 }
 
-/** Every party's balance change since before the dispute equals payout minus deposits paid. */
+/**
+ * Every party's balance change since before the dispute equals payout minus deposits paid; the treasuries'
+ * balances do not move, their shares accrue in the escrow.
+ */
 async function expectBalances(
   s: Awaited<ReturnType<typeof disputedMission>>,
   p: ReturnType<typeof expectedPayout>,
@@ -109,13 +116,14 @@ async function expectBalances(
   const add = (a: Address, v: bigint) => delta.set(a.toLowerCase(), delta.get(a.toLowerCase())! + v);
   add(poster.address, p.posterAmount - (deposits.poster ?? 0n));
   add(performer.address, p.performerAmount - (deposits.performer ?? 0n));
-  add(treasuries[0]!, p.protocol);
-  add(treasuries[1]!, p.labs);
   if (resolverPaid) add(resolverPaid, p.resolverAmount);
   for (const a of s.who) {
     const k = a.toLowerCase();
     expect(after.get(k)! - s.before.get(k)!, `balance change of ${k}`).toBe(delta.get(k));
   }
+  const fees = await accruedFees();
+  expect(fees[0] - s.fees[0], "protocol fees accrued").toBe(p.protocol);
+  expect(fees[1] - s.fees[1], "labs fees accrued").toBe(p.labs);
   // The API shows the same payout.
   const d = ok(await call(api.url, "GET", `/resolver/disputes/${s.id}`));
   const units = (x: string) => BigInt(x.replace(".", ""));

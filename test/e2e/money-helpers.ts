@@ -68,7 +68,11 @@ export function moneyEnv(chain: Chain, api: () => TestApi) {
     })) as bigint;
   }
 
-  /** Every balance the money touches: the parties, the treasuries, the escrow, and the escrow's pool. */
+  /**
+   * Every balance the money touches: the parties, the treasuries, the escrow, and what the escrow accrues
+   * (the resolver pool; the protocol and labs fees until withdrawFees: issue 40, so settlements move
+   * `protocolFees` / `labsFees`, never the treasuries' balances).
+   */
   async function snapshot(who: Record<string, Address>) {
     treasuries ??= {
       protocol: await escrowRead<Address>("protocolTreasury"),
@@ -78,6 +82,7 @@ export function moneyEnv(chain: Chain, api: () => TestApi) {
     const out: Record<string, bigint> = {};
     for (const [k, a] of Object.entries(all)) out[k] = await balanceOf(a);
     out.pool = await escrowRead<bigint>("resolverPool");
+    [out.protocolFees, out.labsFees] = await escrowRead<readonly [bigint, bigint]>("accruedFees");
     return out;
   }
 

@@ -83,7 +83,7 @@ describe("partial release", () => {
     });
     expect(r.mission).toMatchObject({ state: "Accepted", releasedAmount: dec(part), refundedAmount: "0.000000", remainingAmount: dec(REWARD - part) });
     before = await env.expectMoved(before, parties(), {
-      performer: s1.performer, protocol: s1.treasury, labs: s1.labs, escrow: -(part - s1.pool), pool: s1.pool,
+      performer: s1.performer, protocolFees: s1.treasury, labsFees: s1.labs, escrow: -s1.performer, pool: s1.pool,
     });
     // The list view carries the same amounts.
     const listed = ok(await get(null, `/missions?posterId=${poster.address}&state=Accepted`)).data.find((x: any) => x.id === m.id);
@@ -94,7 +94,7 @@ describe("partial release", () => {
     const a = ok(await post(poster, `/missions/${m.id}/approve`)).data;
     const s2 = settle(rest);
     expect(a.settlement.performerAmount).toBe(dec(s2.performer));
-    await env.expectMoved(before, parties(), { performer: s2.performer, protocol: s2.treasury, labs: s2.labs, escrow: -(rest - s2.pool), pool: s2.pool });
+    await env.expectMoved(before, parties(), { performer: s2.performer, protocolFees: s2.treasury, labsFees: s2.labs, escrow: -s2.performer, pool: s2.pool });
     expect(ok(await get(poster, `/missions/${m.id}`)).data).toMatchObject({ state: "Completed", releasedAmount: dec(part), remainingAmount: "0.000000" });
     expect((await ledger(performer.address, m.id)).find((e) => e.source === "mission_complete")?.xp_delta).toBe(missionXp(REWARD));
     const st = (await db.q(`SELECT total_earned::text, total_spent::text FROM $v.user_stats WHERE address = $1`, [performer.address.toLowerCase()]))[0]!;
@@ -122,7 +122,7 @@ describe("partial release", () => {
     expect(again).toEqual(first);
     expect(first.data.mission).toMatchObject({ state: "Completed", releasedAmount: dec(REWARD), remainingAmount: "0.000000" });
     const s = settle(REWARD);
-    await env.expectMoved(before, parties(), { performer: s.performer, protocol: s.treasury, labs: s.labs, escrow: -(REWARD - s.pool), pool: s.pool });
+    await env.expectMoved(before, parties(), { performer: s.performer, protocolFees: s.treasury, labsFees: s.labs, escrow: -s.performer, pool: s.pool });
     expect((await ledger(performer.address, m.id)).find((e) => e.source === "mission_complete")?.xp_delta).toBe(missionXp(REWARD));
     expectError(await post(poster, `/missions/${m.id}/release`, { amount: "1" }), 409, "INVALID_STATE");
   });

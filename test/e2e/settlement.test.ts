@@ -69,8 +69,8 @@ describe("settlement before a dispute", () => {
     });
     expect(s.mission).toMatchObject({ state: "Completed", releasedAmount: "0.000000", refundedAmount: "0.000000", remainingAmount: "0.000000" });
     await env.expectMoved(before, parties(), {
-      poster: REWARD - part, performer: want.performer, protocol: want.treasury, labs: want.labs,
-      escrow: -(REWARD - want.pool), pool: want.pool,
+      poster: REWARD - part, performer: want.performer, protocolFees: want.treasury, labsFees: want.labs,
+      escrow: -(REWARD - want.pool - want.treasury - want.labs), pool: want.pool,
     });
     expect(ok(await get(poster, `/missions/${m.id}/settlement`)).data.offers).toEqual([]);
     // XP and totals on what was actually paid, not on the reward.
@@ -156,11 +156,12 @@ describe("settlement before a dispute", () => {
     expect(["INVALID_STATE", "TX_REVERTED"]).toContain(loser.body.error.code);
     if (approved.status === 200) {
       const s = settle(REWARD);
-      await env.expectMoved(before, parties(), { poster: 0n, performer: s.performer, protocol: s.treasury, labs: s.labs, escrow: -(REWARD - s.pool), pool: s.pool });
+      await env.expectMoved(before, parties(), { poster: 0n, performer: s.performer, protocolFees: s.treasury, labsFees: s.labs, escrow: -s.performer, pool: s.pool });
     } else {
       const s = settle(part);
       await env.expectMoved(before, parties(), {
-        poster: REWARD - part, performer: s.performer, protocol: s.treasury, labs: s.labs, escrow: -(REWARD - s.pool), pool: s.pool,
+        poster: REWARD - part, performer: s.performer, protocolFees: s.treasury, labsFees: s.labs,
+        escrow: -(REWARD - s.pool - s.treasury - s.labs), pool: s.pool,
       });
     }
     expect(ok(await get(poster, `/missions/${m.id}`)).data.state).toBe("Completed");
@@ -182,8 +183,8 @@ describe("settlement inside a dispute", () => {
     const want = settle(part);
     const pay = before.pool! + want.pool < RESOLVER_FEE ? before.pool! + want.pool : RESOLVER_FEE;
     await env.expectMoved(before, who, {
-      poster: REWARD - part, performer: want.performer + ddr, protocol: want.treasury, labs: want.labs, resolver: pay,
-      escrow: -(REWARD - part) - want.performer - ddr - want.treasury - want.labs - pay, pool: want.pool - pay,
+      poster: REWARD - part, performer: want.performer + ddr, protocolFees: want.treasury, labsFees: want.labs, resolver: pay,
+      escrow: -(REWARD - part) - want.performer - ddr - pay, pool: want.pool - pay,
     });
     const d = ok(await get(null, `/resolver/disputes/${m.disputeUuid}`));
     expect(d).toMatchObject({

@@ -53,7 +53,8 @@ contract Adversarial_Test is Base {
         assertFalse(rt.reentrySucceeded(), "reentrant call failed");
         assertEq(e.getMission(id).state, Missions.State.Completed, "settled once");
         assertEq(rt.balanceOf(users.performer), e.previewSettlement(REWARD, 0).performerAmount, "paid once");
-        assertEq(rt.balanceOf(address(e)), e.resolverPool(), "nothing paid twice, nothing left but the pool");
+        (uint256 protocolFees, uint256 labsFees) = e.accruedFees();
+        assertEq(rt.balanceOf(address(e)), e.resolverPool() + protocolFees + labsFees, "nothing paid twice, nothing left but the accruals");
     }
 
     function test_ReentrantToken_CannotReenterRefund() external {
@@ -82,6 +83,10 @@ contract Adversarial_Test is Base {
         vm.prank(users.poster);
         e.approveMission(id);
         assertEq(e.credits(users.performer), s.performerAmount, "performer credited");
+        (uint256 protocolFees, uint256 labsFees) = e.accruedFees();
+        assertEq(protocolFees, s.protocolAmount, "protocol fee accrued");
+        assertEq(labsFees, s.labsAmount, "labs fee accrued");
+        e.withdrawFees();
         assertEq(bt.balanceOf(users.protocolTreasury), s.protocolAmount, "protocol still paid");
         assertEq(bt.balanceOf(users.labsTreasury), s.labsAmount, "labs still paid");
 
@@ -99,6 +104,8 @@ contract Adversarial_Test is Base {
         assertEq(bt.balanceOf(address(e)), e.resolverPool(), "escrow holds only the resolver pool");
     }
 
+    /// @dev Issue 40: the fees accrue, so a blacklisted treasury cannot touch a settlement; withdrawFees
+    /// pushes each fee like any payout: the blacklisted treasury is credited, the other one is paid.
     function test_BlacklistedTreasury_DoesNotBlockPerformer() external {
         BlacklistToken bt = new BlacklistToken();
         MissionEscrow e = withToken(address(bt));
@@ -107,10 +114,22 @@ contract Adversarial_Test is Base {
         vm.prank(users.poster);
         Missions.Settlement memory s = e.approveMission(id);
         assertEq(bt.balanceOf(users.performer), s.performerAmount, "performer paid");
-        assertEq(e.credits(users.protocolTreasury), s.protocolAmount, "treasury credited");
+        assertEq(e.credits(users.protocolTreasury), 0, "nothing credited at approval: the fee accrues");
+
+        vm.expectEmit(address(e));
+        emit IMissionEscrowState.Credited(users.protocolTreasury, s.protocolAmount);
+        vm.prank(users.eve); // anyone may trigger it; funds go to the treasuries only
+        e.withdrawFees();
+        assertEq(bt.balanceOf(users.labsTreasury), s.labsAmount, "labs paid despite the other treasury");
+        assertEq(e.credits(users.protocolTreasury), s.protocolAmount, "protocol treasury credited");
+        (uint256 protocolFees, uint256 labsFees) = e.accruedFees();
+        assertEq(protocolFees + labsFees, 0, "accruals cleared");
+        assertEq(bt.balanceOf(users.eve), 0, "caller got nothing");
+
         bt.setBlacklisted(users.protocolTreasury, false);
         e.withdraw(users.protocolTreasury);
         assertEq(bt.balanceOf(users.protocolTreasury), s.protocolAmount, "treasury paid later");
+        assertEq(bt.balanceOf(address(e)), e.resolverPool(), "escrow holds only the resolver pool");
     }
 
     function test_BlacklistedPoster_RefundCredited() external {

@@ -223,7 +223,7 @@ contract Appeal_Test is PayoutBase {
         (Disputes.Payout memory p,) = finalizedPayout();
         assertPayout(before, p, reward + 2 * escrow.reserveFor(reward));
         assertEq(
-            usdc.balanceOf(address(escrow)), escrow.guildFees(guildId) + escrow.resolverPool(), "escrow holds guild fees and the pool"
+            usdc.balanceOf(address(escrow)), escrow.guildFees(guildId) + accruals(), "escrow holds guild fees and the accruals"
         );
     }
 }

@@ -80,12 +80,15 @@ contract MoneyInParts_Test is PayoutBase {
             a.performer + md.performerDdrLost, before.performer + md.performer + md.posterDdrLost, "performer exact"
         );
         assertEq(a.poster + reward + md.posterDdrLost, before.poster + md.poster + md.performerDdrLost, "poster exact");
-        assertEq(a.protocol - before.protocol, md.protocol, "treasury exact");
-        assertEq(a.labs - before.labs, md.labs, "labs exact");
+        assertEq(a.protocol - before.protocol, md.protocol, "treasury exact (accrued)");
+        assertEq(a.labs - before.labs, md.labs, "labs exact (accrued)");
+        assertEq(a.treasuries, before.treasuries, "treasuries paid only by withdrawFees");
         assertEq(a.resolver - before.resolver, md.resolver, "resolver exact");
         assertEq(escrow.guildFees(guildId) - guildBefore, md.guild, "guild exact");
         assertEq(a.pool, before.pool + md.pool - md.resolver, "pool exact");
-        assertEq(a.escrow, escrow.guildFees(guildId) + a.pool, "escrow holds only guild fees and the pool");
+        assertEq(
+            a.escrow, escrow.guildFees(guildId) + a.pool + a.protocol + a.labs, "escrow holds only the accruals"
+        );
         assertEq(
             md.performer + md.poster + md.protocol + md.labs + md.guild + md.pool, reward, "every unit of the reward once"
         );

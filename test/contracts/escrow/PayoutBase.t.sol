@@ -13,8 +13,9 @@ abstract contract PayoutBase is Base {
     struct Balances {
         uint256 poster;
         uint256 performer;
-        uint256 protocol;
-        uint256 labs;
+        uint256 protocol; // the protocol fees accrued in the escrow (issue 40: not pushed)
+        uint256 labs; // the labs fees accrued in the escrow
+        uint256 treasuries; // what the two treasuries hold (nothing reaches them before withdrawFees)
         uint256 resolver;
         uint256 appealsResolver;
         uint256 escrow;
@@ -24,8 +25,8 @@ abstract contract PayoutBase is Base {
     function balances() internal view returns (Balances memory b) {
         b.poster = usdc.balanceOf(users.poster);
         b.performer = usdc.balanceOf(users.performer);
-        b.protocol = usdc.balanceOf(users.protocolTreasury);
-        b.labs = usdc.balanceOf(users.labsTreasury);
+        (b.protocol, b.labs) = escrow.accruedFees();
+        b.treasuries = usdc.balanceOf(users.protocolTreasury) + usdc.balanceOf(users.labsTreasury);
         b.resolver = usdc.balanceOf(users.resolver);
         b.appealsResolver = usdc.balanceOf(users.appealsResolver);
         b.escrow = usdc.balanceOf(address(escrow));
@@ -91,14 +92,15 @@ abstract contract PayoutBase is Base {
         assertEq(a.pool, before.pool + p.poolAmount - p.resolverAmount, "pool in and out");
         assertEq(a.poster - before.poster, p.posterAmount, "poster paid");
         assertEq(a.performer - before.performer, p.performerAmount, "performer paid");
-        assertEq(a.protocol - before.protocol, p.protocolAmount, "protocol paid");
-        assertEq(a.labs - before.labs, p.labsAmount, "labs paid");
+        assertEq(a.protocol - before.protocol, p.protocolAmount, "protocol accrued");
+        assertEq(a.labs - before.labs, p.labsAmount, "labs accrued");
+        assertEq(a.treasuries, before.treasuries, "treasuries paid only by withdrawFees");
         assertEq(a.resolver - before.resolver, p.resolverAmount, "resolver paid");
         assertEq(a.appealsResolver, before.appealsResolver, "appeals resolver is not paid by the escrow");
         assertEq(
             before.escrow - a.escrow,
-            held - p.guildAmount - p.poolAmount + p.resolverAmount,
-            "escrow released all but guild fees and the pool's share, and paid the resolver from the pool"
+            held - p.guildAmount - p.poolAmount - p.protocolAmount - p.labsAmount + p.resolverAmount,
+            "escrow released all but the accruals (guild, pool, protocol, labs), and paid the resolver from the pool"
         );
     }
 

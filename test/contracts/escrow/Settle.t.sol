@@ -20,8 +20,11 @@ contract Settle_Test is Base {
             reward,
             "five shares sum to the reward"
         );
-        assertEq(usdc.balanceOf(users.protocolTreasury), s.protocolAmount, "protocol paid");
-        assertEq(usdc.balanceOf(users.labsTreasury), s.labsAmount, "labs paid");
+        (uint256 protocolFees, uint256 labsFees) = escrow.accruedFees();
+        assertEq(protocolFees, s.protocolAmount, "protocol accrued");
+        assertEq(labsFees, s.labsAmount, "labs accrued");
+        assertEq(usdc.balanceOf(users.protocolTreasury), 0, "protocol not pushed (issue 40)");
+        assertEq(usdc.balanceOf(users.labsTreasury), 0, "labs not pushed (issue 40)");
         assertEq(escrow.guildFees(feeBps == 0 ? 0 : guildId), s.guildAmount, "guild accrued");
     }
 
@@ -66,7 +69,7 @@ contract Settle_Test is Base {
         assertEq(missionOf(missionId).state, Missions.State.Completed, "state");
         assertEq(s.resolverAmount, 0.5e6, "pool 0.5%");
         assertEq(s.protocolAmount, 2e6, "treasury 2%");
-        assertEq(usdc.balanceOf(address(escrow)), 0.5e6, "escrow holds only the pool");
+        assertEq(usdc.balanceOf(address(escrow)), 0.5e6 + 2e6 + 1e6, "escrow holds only the pool and the accrued fees");
     }
 
     function test_GivenGuildMission_WhenApproved() external {
@@ -75,7 +78,7 @@ contract Settle_Test is Base {
         Missions.Settlement memory s = escrow.approveMission(missionId);
         assertEq(s.guildAmount, 5e6, "guild 5%");
         assertSettled(s, REWARD, GUILD_FEE_BPS);
-        assertEq(usdc.balanceOf(address(escrow)), 5e6 + 0.5e6, "escrow holds guild fees and the pool");
+        assertEq(usdc.balanceOf(address(escrow)), 5e6 + 0.5e6 + 2e6 + 1e6, "escrow holds guild fees, the pool, protocol and labs fees");
     }
 
     function test_WhenApprovedAfterReviewWindow() external {
@@ -100,7 +103,11 @@ contract Settle_Test is Base {
         vm.prank(users.poster);
         Missions.Settlement memory s = escrow.approveMission(missionId);
         assertSettled(s, reward, inGuild ? GUILD_FEE_BPS : 0);
-        assertEq(usdc.balanceOf(address(escrow)), s.guildAmount + s.resolverAmount, "escrow holds guild fees and the pool");
+        assertEq(
+            usdc.balanceOf(address(escrow)),
+            s.guildAmount + s.resolverAmount + s.protocolAmount + s.labsAmount,
+            "escrow holds guild fees, the pool, protocol and labs fees"
+        );
     }
 
     /*//////////////////////////////////////////////////////////////

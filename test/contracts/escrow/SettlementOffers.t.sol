@@ -213,11 +213,11 @@ contract SettlementOffers_Test is PayoutBase {
         Balances memory a = balances();
         assertEq(a.performer - before.performer, 64.05e6, "performer paid");
         assertEq(a.poster - before.poster, 30e6, "poster refunded the rest");
-        assertEq(a.protocol - before.protocol, 1.4e6, "treasury");
-        assertEq(a.labs - before.labs, 0.7e6, "labs");
+        assertEq(a.protocol - before.protocol, 1.4e6, "treasury (accrued)");
+        assertEq(a.labs - before.labs, 0.7e6, "labs (accrued)");
         assertEq(a.pool, 0.35e6, "pool");
         assertEq(escrow.guildFees(guildId), 3.5e6, "guild");
-        assertEq(a.escrow, 3.5e6 + 0.35e6, "escrow: guild fees and pool");
+        assertEq(a.escrow, 3.5e6 + 0.35e6 + 1.4e6 + 0.7e6, "escrow: guild fees, pool, protocol and labs fees");
         assertEq(missionOf(id).state, Missions.State.Completed, "Completed");
         (bool x,, bool y,) = escrow.offersOf(id);
         assertFalse(x || y, "offers cleared");
@@ -257,7 +257,7 @@ contract SettlementOffers_Test is PayoutBase {
         uint256 posterBefore = usdc.balanceOf(users.poster);
         accept(id, users.poster, 20e6);
         assertEq(usdc.balanceOf(users.poster) - posterBefore, 40e6, "poster: the remainder less the offer");
-        assertEq(usdc.balanceOf(address(escrow)), escrow.resolverPool(), "nothing else left");
+        assertEq(usdc.balanceOf(address(escrow)), accruals(), "nothing else left");
     }
 
     /*//////////////////////////////////////////////////////////////

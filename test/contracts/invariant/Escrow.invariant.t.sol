@@ -55,7 +55,7 @@ contract Escrow_Invariant_Test is Base {
         targetContract(address(missionHandler));
         targetContract(address(disputeHandler));
         // Only the actions: the handlers' doX bodies are for their own try/judge wrapper.
-        bytes4[] memory missionActions = new bytes4[](10);
+        bytes4[] memory missionActions = new bytes4[](11);
         missionActions[0] = MissionHandler.createMission.selector;
         missionActions[1] = MissionHandler.updateDetails.selector;
         missionActions[2] = MissionHandler.acceptMission.selector;
@@ -66,6 +66,7 @@ contract Escrow_Invariant_Test is Base {
         missionActions[7] = MissionHandler.expireMission.selector;
         missionActions[8] = MissionHandler.warp.selector;
         missionActions[9] = MissionHandler.withdrawGuildFees.selector;
+        missionActions[10] = MissionHandler.withdrawFees.selector;
         targetSelector(FuzzSelector({addr: address(missionHandler), selectors: missionActions}));
         bytes4[] memory disputeActions = new bytes4[](10);
         disputeActions[0] = DisputeHandler.raiseDispute.selector;
@@ -108,6 +109,8 @@ contract Escrow_Invariant_Test is Base {
             if (d.state != Disputes.State.Finalized) total += uint256(d.ddrAmount) + d.lppAmount;
         }
         total += escrow.guildFees(guildId) + escrow.resolverPool();
+        (uint256 protocolFees, uint256 labsFees) = escrow.accruedFees();
+        total += protocolFees + labsFees;
         for (uint256 i; i < actors.length; ++i) {
             total += escrow.credits(actors[i]);
         }
@@ -185,7 +188,7 @@ contract Escrow_Invariant_Test is Base {
     /// @dev The O(missions) checks run once at the end of every run (each call is already checked by
     /// the O(1) invariants above), which keeps 1,000 x 100 campaigns fast.
     function afterInvariant() external view {
-        assertEq(usdc.balanceOf(address(escrow)), owed(), "balance == remainders + DDR/LPP + credits + guild fees + resolver pool");
+        assertEq(usdc.balanceOf(address(escrow)), owed(), "balance == remainders + DDR/LPP + credits + guild fees + resolver pool + protocol and labs fees");
         noMissionPaidTwice();
         disputesPaidOnceAndNoHiddenMoves();
         everyLiveStateHasADeadline();
@@ -195,12 +198,12 @@ contract Escrow_Invariant_Test is Base {
     /// @dev Logs this run's successful calls, skips and built targets per action (run with -vv; the last
     /// run's). Forge's metrics table gives calls, reverts and discards over all runs.
     function callSummary() internal view {
-        string[25] memory names = [
+        string[26] memory names = [
             "createMission", "updateDetails", "acceptMission", "submitProof", "approveMission", "claimAfterReview",
             "cancelMission", "expireMission", "warp", "withdrawGuildFees", "raiseDispute", "submitEvidence",
             "takeDispute", "releaseDispute", "resolveDispute", "appealDispute", "decideAppeal", "finalizeResolved",
             "finalizeUndecidedAppeal", "finalizeTimeout", "releasePartial", "refundPartial", "offerSettlement",
-            "withdrawSettlement", "acceptSettlement"
+            "withdrawSettlement", "acceptSettlement", "withdrawFees"
         ];
         uint256 calls;
         uint256 built;

@@ -256,10 +256,11 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
         if (!ok) ghosts.flagIllegal();
     }
 
-    /// @dev What the escrow holds for others than this mission's parties: credits, guild fees and the
-    /// resolver pool.
+    /// @dev What the escrow holds for others than this mission's parties: credits, guild fees, the
+    /// resolver pool and the protocol and labs fees not yet withdrawn.
     function heldElsewhere() internal view returns (uint256 total) {
-        total = escrow.guildFees(guildId) + escrow.resolverPool();
+        (uint256 protocolFees, uint256 labsFees) = escrow.accruedFees();
+        total = escrow.guildFees(guildId) + escrow.resolverPool() + protocolFees + labsFees;
         for (uint256 i; i < actors.length; ++i) {
             total += escrow.credits(actors[i]);
         }

@@ -70,6 +70,12 @@ contract MissionHandler is BaseHandler {
         run("withdrawGuildFees", abi.encodeCall(this.doWithdrawGuildFees, ()));
     }
 
+    function withdrawFees() external {
+        (uint256 protocolFees, uint256 labsFees) = escrow.accruedFees();
+        vm.assume(protocolFees + labsFees != 0); // nothing accrued: a discard, not a call
+        run("withdrawFees", abi.encodeCall(this.doWithdrawFees, ()));
+    }
+
     /*//////////////////////////////////////////////////////////////
                  BODIES (called by the actions only)
     //////////////////////////////////////////////////////////////*/
@@ -205,6 +211,23 @@ contract MissionHandler is BaseHandler {
         ghosts.addPaidOut(amount);
         ghosts.count("withdrawGuildFees", false);
         if (escrow.guildFees(guildId) != 0) ghosts.flagMismatch();
+    }
+
+    /// @dev Anyone pays the protocol and labs fees out: exactly the accrued sums leave the escrow, the
+    /// accruals are cleared, the pool is untouched.
+    function doWithdrawFees() external {
+        (uint256 protocolFees, uint256 labsFees) = escrow.accruedFees();
+        (uint256 balanceBefore, uint256 poolBefore) = (usdc.balanceOf(address(escrow)), escrow.resolverPool());
+        bytes memory out = callEscrow(STRANGER, abi.encodeCall(escrow.withdrawFees, ()), 0);
+        (uint256 protocolPaid, uint256 labsPaid) = abi.decode(out, (uint256, uint256));
+        ghosts.addPaidOut(protocolFees + labsFees);
+        ghosts.count("withdrawFees", false);
+        (uint256 p, uint256 l) = escrow.accruedFees();
+        if (
+            p != 0 || l != 0 || protocolPaid != protocolFees || labsPaid != labsFees
+                || balanceBefore - usdc.balanceOf(address(escrow)) != protocolFees + labsFees
+                || escrow.resolverPool() != poolBefore
+        ) ghosts.flagMismatch();
     }
 
     /*//////////////////////////////////////////////////////////////
