@@ -136,7 +136,7 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
         met,
         details: { n, intervalMs, apiMs, txMs, lagMinimalMs, lagOursMs, overheadP50Ms: figureP50 - baseP50, loadAverage: os.loadavg() },
         ...(met === false
-          ? { note: `API p50 − baseline p50 = ${ms(figureP50 - baseP50)}: the API adds estimateGas + nonce read (parallel), the outbox insert, eth_getBlockReceipts polling (15 ms) and the indexer poll (10 ms) on top of send + receipt + lag.` }
+          ? { note: `API p50 − baseline p50 = ${ms(figureP50 - baseP50)} (load average ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")}): on top of send + receipt + lag the API adds the sign-in and idempotency reads, the setup/funds checks, the outbox row, the read model's refresh after indexing, the view and the GET.` }
           : {}),
       },
     ];
