@@ -256,7 +256,10 @@ export function createDeps(env: Env, logger: Logger) {
     keeper: workers.keeper,
     /** Opens the pool's warm connections and plans the discovery relations on each (at start). */
     prefill: () => prefill(database.pool, API_POOL.warm, discoveryWarmStatements(env.CHAIN_SCHEMA)),
-    close: () => database.close(),
+    close: () => {
+      indexer.close();
+      return database.close();
+    },
   };
 }
 

@@ -37,8 +37,10 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
   let wake: (() => void) | null = null;
   let listening: "no" | "opening" | "open" = "no";
   let retryAt = 0;
+  let held: { close(): void } | null = null;
+  let closed = false;
   function ensureListening() {
-    if (!src || listening !== "no" || Date.now() < retryAt) return;
+    if (!src || closed || listening !== "no" || Date.now() < retryAt) return;
     listening = "opening";
     src
       .listen(
@@ -49,13 +51,19 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
         },
         () => {
           listening = "no";
+          held = null;
           heard = false;
           retryAt = Date.now() + RELISTEN_MS;
           wake?.();
         },
       )
       .then(
-        () => void (listening = "open"),
+        (l) => {
+          // The LISTEN holds a pool connection: closing the API gives it back (pool.end() waits for it).
+          if (closed) return l.close();
+          held = l;
+          listening = "open";
+        },
         () => {
           listening = "no";
           retryAt = Date.now() + RELISTEN_MS;
@@ -108,6 +116,12 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
 
   return {
     indexedBlock,
+    /** Gives the LISTEN connection back (before the pool is closed). */
+    close() {
+      closed = true;
+      held?.close();
+      held = null;
+    },
     async status(): Promise<IndexerStatus> {
       try {
         const ready = (await get("/ready")).status === 200;
