@@ -13,6 +13,7 @@ import { createMetrics, type Metrics } from "./lib/metrics.ts";
 import { AppError } from "./lib/errors.ts";
 import type { ChainContext } from "./lib/ports.ts";
 import { idempotencyRepository } from "./repositories/idempotency.repository.ts";
+import { indexerCheckpointRepository } from "./repositories/indexer-checkpoint.repository.ts";
 import { noncesRepository } from "./repositories/nonces.repository.ts";
 import { sessionsRepository } from "./repositories/sessions.repository.ts";
 import { rateLimitRepository } from "./repositories/rate-limit.repository.ts";
@@ -134,7 +135,10 @@ export function createDeps(env: Env, logger: Logger) {
   };
   const metrics: Metrics = createMetrics();
   const rateStore = env.RATE_LIMIT_STORE === "postgres" ? postgresRateLimitStore(repos.rateLimit) : memoryRateLimitStore();
-  const indexer = indexerService({ url: env.INDEXER_URL, chainId, waitMs: env.INDEXER_WAIT_MS });
+  const indexer = indexerService({
+    url: env.INDEXER_URL, chainId, waitMs: env.INDEXER_WAIT_MS,
+    checkpoints: indexerCheckpointRepository(database.pool, env.CHAIN_SCHEMA, chainId),
+  });
   const relayers = buildRelayers({
     env, chain, database, indexer, logger, metrics, rateLimit: repos.rateLimit,
     onIndexed: (block) => readModelWrites.syncBlock(block),
@@ -255,7 +259,10 @@ export function createDeps(env: Env, logger: Logger) {
     keeper: workers.keeper,
     /** Opens the pool's warm connections and plans the discovery relations on each (at start). */
     prefill: () => prefill(database.pool, API_POOL.warm, discoveryWarmStatements(env.CHAIN_SCHEMA)),
-    close: () => database.close(),
+    close: () => {
+      indexer.close();
+      return database.close();
+    },
   };
 }
 

@@ -1,15 +1,19 @@
-// How far the Ponder indexer has got, from its HTTP API (/ready, /status). Used by /health and by
-// the relayer's read-your-writes wait.
+// How far the Ponder indexer has got, from its HTTP API (/ready, /status) or its checkpoint in
+// PostgreSQL. Used by /health and by the relayer's read-your-writes wait.
 import { AppError } from "../lib/errors.ts";
+import type { CheckpointSource } from "../repositories/indexer-checkpoint.repository.ts";
 
 const POLL_MS = 10;
+/** With Ponder's NOTIFY heard: a read this often anyway (a notification is never lost on a live connection). */
+const SAFETY_MS = 250;
+const RELISTEN_MS = 1_000;
 
 export interface IndexerStatus {
   ready: boolean;
   block: bigint | null;
 }
 
-export function indexerService(opts: { url: string; chainId: number; waitMs: number }) {
+export function indexerService(opts: { url: string; chainId: number; waitMs: number; checkpoints?: CheckpointSource }) {
   const get = (path: string) => fetch(`${opts.url}${path}`, { signal: AbortSignal.timeout(2_000) });
 
   async function indexedBlock(): Promise<bigint | null> {
@@ -21,14 +25,65 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
     return n === undefined || n === null ? null : BigInt(n);
   }
 
-  // Read-your-writes: one shared poller for every waiting write, not one loop per request.
+  // Read-your-writes: one shared loop for every waiting write, not one per request. With a checkpoint
+  // source it reads PostgreSQL (not Ponder's HTTP /status) and sleeps until Ponder's NOTIFY at the
+  // commit of an indexed block; it polls every POLL_MS until a notification has been heard on the
+  // connection (a Ponder without the views schema's trigger never sends one), and every SAFETY_MS after.
+  const src = opts.checkpoints;
   const waiters: { block: bigint; until: number; resolve(ok: boolean): void }[] = [];
   let polling = false;
+  let heard = false;
+  let notified = 0;
+  let wake: (() => void) | null = null;
+  let listening: "no" | "opening" | "open" = "no";
+  let retryAt = 0;
+  let held: { close(): void } | null = null;
+  let closed = false;
+  function ensureListening() {
+    if (!src || closed || listening !== "no" || Date.now() < retryAt) return;
+    listening = "opening";
+    src
+      .listen(
+        () => {
+          heard = true;
+          notified++;
+          wake?.();
+        },
+        () => {
+          listening = "no";
+          held = null;
+          heard = false;
+          retryAt = Date.now() + RELISTEN_MS;
+          wake?.();
+        },
+      )
+      .then(
+        (l) => {
+          // The LISTEN holds a pool connection: closing the API gives it back (pool.end() waits for it).
+          if (closed) return l.close();
+          held = l;
+          listening = "open";
+        },
+        () => {
+          listening = "no";
+          retryAt = Date.now() + RELISTEN_MS;
+        },
+      );
+  }
+  const current = async (): Promise<bigint | null> => {
+    if (src) {
+      const b = await src.block().catch(() => undefined);
+      if (b !== undefined) return b;
+    }
+    return indexedBlock().catch(() => null);
+  };
   async function poll() {
     polling = true;
     try {
       while (waiters.length) {
-        const b = await indexedBlock().catch(() => null);
+        ensureListening();
+        const seen = notified;
+        const b = await current();
         const now = Date.now();
         for (let i = waiters.length - 1; i >= 0; i--) {
           const w = waiters[i]!;
@@ -37,7 +92,16 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
             w.resolve(b !== null && b >= w.block);
           }
         }
-        if (waiters.length) await new Promise((r) => setTimeout(r, POLL_MS));
+        if (!waiters.length || notified !== seen) continue; // a commit came during the read: read again
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(t);
+            wake = null;
+            resolve();
+          };
+          const t = setTimeout(done, heard && listening === "open" ? SAFETY_MS : POLL_MS);
+          wake = done;
+        });
       }
     } finally {
       polling = false;
@@ -52,6 +116,12 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
 
   return {
     indexedBlock,
+    /** Gives the LISTEN connection back (before the pool is closed). */
+    close() {
+      closed = true;
+      held?.close();
+      held = null;
+    },
     async status(): Promise<IndexerStatus> {
       try {
         const ready = (await get("/ready")).status === 200;

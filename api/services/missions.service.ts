@@ -11,7 +11,8 @@ import type { UserRow } from "../repositories/users.repository.ts";
 import type { CreateBody, PatchBody } from "../routes/missions/missions.schemas.ts";
 import { actionsService } from "./mission-actions.service.ts";
 import { moneyService, type MoneyDeps } from "./mission-money.service.ts";
-import { eq, event, missionContext, salt } from "./mission-context.ts";
+import { eq, missionContext, salt } from "./mission-context.ts";
+import { whenMined } from "./relayer/index.ts";
 import { listView, missionParties, singleView } from "./mission-view.ts";
 
 /** The bodies of POST and PATCH /missions, as the routes' schemas validate them. */
@@ -76,13 +77,6 @@ export function missionsService(deps: MoneyDeps) {
           ]);
         }
       }
-      // The setup gate, the funds and the block (for the expiry) are independent reads: one round trip
-      // to the node, not three in a row (on timed blocks every ms before the broadcast is a chance to
-      // miss the next block). A setup error still wins over a funds error, as when they ran in turn.
-      const latest = read(() => chain.publicClient.getBlock());
-      const checks = await Promise.allSettled([requireSetup(poster, reward), assertFunds(poster, reward), latest]);
-      for (const r of checks) if (r.status === "rejected") throw r.reason;
-      const block = await latest;
       const d: MissionDetails = {
         title: input.title,
         description: input.description,
@@ -94,19 +88,46 @@ export function missionsService(deps: MoneyDeps) {
         salt: salt(),
       };
       const hash = detailsHash(d);
-      await details.insert({
+      // The setup gate, the funds, the block (for the expiry) and the details insert are independent:
+      // one round trip to the node and one to PostgreSQL at once, not in a row (on timed blocks every
+      // ms before the broadcast is a chance to miss the next block). A setup error still wins over a
+      // funds error, as when they ran in turn; a refused create takes its details row back.
+      const latest = read(() => chain.publicClient.getBlock());
+      const inserted = details.insert({
         detailsHash: hash, title: d.title, description: d.description, category: d.category,
         latitude: d.location?.latitude, longitude: d.location?.longitude, radius: d.location?.radius,
         metadata: d.metadata, minReputation: d.minReputation, premium: d.premium, salt: d.salt, createdBy: user.id,
       });
+      const checks = await Promise.allSettled([requireSetup(poster, reward), assertFunds(poster, reward), latest, inserted]);
+      const refused = checks.find((r) => r.status === "rejected");
+      if (refused) {
+        if (checks[3]!.status === "fulfilled") await details.removeUnbound(hash).catch(() => {});
+        throw refused.reason;
+      }
+      const block = await latest;
       const expiresAt = expiryFor(block.timestamp, input.expiresIn);
-      const tx = await relayer.send("createMission", [poster, reward, expiresAt, guildOnChainId, hash]);
-      const created = event(tx, "MissionCreated");
-      if (!created) throw new AppError("INTERNAL_ERROR", "Internal server error");
-      const onChainId = created.missionId as bigint;
-      // The event's hash, not ours: a retry after a crash resumes the tx recorded by the first attempt,
-      // which committed the first attempt's details row (docs/decisions.md "relayer outbox").
-      await details.setOnChainId((created.detailsHash as string | undefined) ?? hash, { escrowAddress: escrow, onChainId: onChainId.toString() });
+      // The details row is bound to the new mission as soon as the receipt names it, while the indexer
+      // catches up: the read model's refresh after indexing then has the details, and no second
+      // refresh is needed. The event's hash, not ours: a retry after a crash resumes the tx recorded
+      // by the first attempt, which committed the first attempt's details row (docs/decisions.md
+      // "relayer outbox").
+      const bindTo = (events: readonly { eventName: string; args: unknown }[]) => {
+        const c = events.find((e) => e.eventName === "MissionCreated")?.args as { missionId: bigint; detailsHash?: string } | undefined;
+        return c ? { hash: c.detailsHash ?? hash, mission: { escrowAddress: escrow, onChainId: c.missionId.toString() } } : null;
+      };
+      let bound = false;
+      const tx = await whenMined(async (events) => {
+        const b = bindTo(events);
+        if (!b) return;
+        await details.bind(b.hash, b.mission);
+        bound = true;
+      }, () => relayer.send("createMission", [poster, reward, expiresAt, guildOnChainId, hash]));
+      const b = bindTo(tx.events);
+      if (!b) throw new AppError("INTERNAL_ERROR", "Internal server error");
+      const onChainId = BigInt(b.mission.onChainId);
+      // Bound and indexed: the relayer's read-model catch-up (after indexing) saw the details. Else
+      // the binding with its own read-model refresh, as before.
+      if (!bound || !tx.indexed) await details.setOnChainId(b.hash, b.mission);
       const id = missionUuid(chain.chainId, escrow, onChainId);
       const mission = await view(id, poster);
       return {

@@ -50,6 +50,18 @@ export function nextRequestRef(): { scope: string; key: string; requestHash: str
   return s ? { scope: s.scope, key: s.key, requestHash: s.requestHash, seq: s.seq++ } : null;
 }
 
+// Work a request wants done as soon as its transaction is mined, while the read-your-writes wait for
+// the indexer runs (the create binds its details row to the new mission id, so the read model's
+// refresh after indexing already has them). Given the mined tx's events; a failure is logged, and the
+// hook itself records whether it got done.
+type ReceiptHook = (events: readonly { eventName: string; args: unknown }[]) => Promise<void>;
+const receiptHooks = new AsyncLocalStorage<ReceiptHook>();
+export function whenMined<T>(hook: ReceiptHook, fn: () => Promise<T>): Promise<T> {
+  return receiptHooks.run(hook, fn);
+}
+/** The hook of the send being made (undefined outside whenMined). */
+export const minedHook = (): ReceiptHook | undefined => receiptHooks.getStore();
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const errText = (err: unknown) =>
   err instanceof Error ? `${err.message} ${(err as { details?: string }).details ?? ""}` : String(err);

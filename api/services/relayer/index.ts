@@ -7,7 +7,7 @@ import type { KeyDeps } from "./key.ts";
 import { createRelayerPool } from "./pool.ts";
 
 export { BUDGET_WINDOW_MS, relayBudget, relayingFor, unbudgeted, type RelayBudget } from "./budget.ts";
-export { escrowCallAbi, relayerAccount, relayerAccounts, sendErrorKind, withIdempotencyScope } from "./common.ts";
+export { escrowCallAbi, relayerAccount, relayerAccounts, sendErrorKind, whenMined, withIdempotencyScope } from "./common.ts";
 export { feeCapWei, type FeePolicy } from "./fees.ts";
 export { createRelayerPool, type PoolDeps } from "./pool.ts";
 

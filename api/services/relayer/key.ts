@@ -14,7 +14,7 @@ import type { ChainEvent, SentTx } from "../../lib/ports.ts";
 import type { OutboxRepository, OutboxRow, RequestRef } from "../../repositories/outbox.repository.ts";
 import { decodedRevert, isChainUnreachable, mapRevert } from "../chain-errors.ts";
 import type { IndexerService } from "../indexer.service.ts";
-import { errText } from "./common.ts";
+import { errText, minedHook } from "./common.ts";
 import { createBalanceMonitor, type BalanceMonitor } from "./balance.ts";
 import { createFeeSource, type FeePolicy } from "./fees.ts";
 import { createNonceAllocator } from "./nonce-allocator.ts";
@@ -79,7 +79,10 @@ export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
     new AppError("RELAYER_UNFUNDED", `The service's relayer key ${account.address} has no ETH left for gas; try again once it is refunded`, undefined, { "Retry-After": "60" });
   const currentFees = createFeeSource(publicClient, deps.fees ?? { capWei: null, waitMs: 0 }, metrics);
   const allocate = createNonceAllocator(outbox);
-  const sender = createSender({ account, chainId, publicClient, outbox, logger, currentFees, allocate, signTx, crashAfterBroadcast: deps.crashAfterBroadcast });
+  const sender = createSender({
+    account, chainId, publicClient, outbox, logger, currentFees, allocate, signTx, crashAfterBroadcast: deps.crashAfterBroadcast,
+    onReceipt: (r) => watcher.known(r),
+  });
   const replace = createReplacer({ account, publicClient, outbox, logger, metrics, capWei: deps.fees?.capWei ?? null, signTx, rawSend: sender.rawSend });
   const watcher = createReceiptWatcher({
     publicClient, address: account.address, outbox, logger,
@@ -154,7 +157,11 @@ export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
       throw new AppError("TX_REVERTED", "The transaction reverted on-chain (another transaction changed the state first); reload and try again");
     }
     metrics.relayerTxs.inc({ fn, result: "mined" });
-    const indexed = await deps.indexer.waitForBlock(receipt.blockNumber);
+    const events = parseEventLogs({ abi: eventsAbi, logs: receipt.logs }) as ChainEvent[];
+    // The request's own work on the receipt (whenMined) runs while the indexer catches up; it knows
+    // whether it got done (a failure here never fails the mined send).
+    const hook = minedHook()?.(events).catch((err: unknown) => logger.warn("whenMined hook failed", { fn, err: errText(err) }));
+    const [indexed] = await Promise.all([deps.indexer.waitForBlock(receipt.blockNumber), hook]);
     if (!indexed) logger.warn("indexer did not reach the block in time", { fn, block: receipt.blockNumber });
     else if (deps.onIndexed) {
       // Best effort: the journal reactor applies the same block shortly after if this fails.
@@ -162,7 +169,7 @@ export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
         logger.warn("read model catch-up after a write failed", { fn, block: receipt.blockNumber, err: err instanceof Error ? err.message : String(err) }));
     }
     // The broadcast that was mined (a replacement's hash when the first one was stuck).
-    return { hash: receipt.transactionHash, receipt, events: parseEventLogs({ abi: eventsAbi, logs: receipt.logs }) as ChainEvent[], indexed };
+    return { hash: receipt.transactionHash, receipt, events, indexed };
   }
 
   return {

@@ -10,6 +10,8 @@ const RECEIPT_TIMEOUT_MS = 60_000;
 const BLOCK_POLL_MS = 15;
 /** How long the direct receipt look after a broadcast gets before the block watcher takes over. */
 const DIRECT_LOOK_MS = 40;
+/** The pauses before each repeated direct look (their sum stays under DIRECT_LOOK_MS). */
+const DIRECT_RETRIES_MS = [3, 8, 15];
 /** A waiter older than this makes the watchdog look for a dropped tx or a nonce gap. */
 export const STUCK_MS = 1_500;
 const WATCHDOG_EVERY_MS = 1_000;
@@ -77,6 +79,17 @@ export function createReceiptWatcher(deps: {
     }
   }
 
+  // Receipts the broadcast itself returned (eth_sendRawTransactionSync), until their waiter comes.
+  const early = new Map<Hex, { receipt: TransactionReceipt; at: number }>();
+  /** A receipt known before (or without) a block scan: settles its waiter, now or when it comes. */
+  function known(receipt: TransactionReceipt) {
+    const hash = receipt.transactionHash;
+    if (waiters.has(hash)) return settle(hash, { receipt });
+    const now = Date.now();
+    for (const [h, e] of early) if (now - e.at > RECEIPT_TIMEOUT_MS) early.delete(h);
+    early.set(hash, { receipt, at: now });
+  }
+
   /** Resolves with the receipt of whichever of `hashes` (broadcasts of one nonce) is mined. */
   function waitReceipt(hashes: Hex[], nonce: bigint): Promise<TransactionReceipt> {
     const hash = hashes[0]!;
@@ -86,8 +99,25 @@ export function createReceiptWatcher(deps: {
       addHashes(w, hashes);
       w.list.push({ resolve, reject });
     });
-    // Automine (anvil) mines during eth_sendRawTransaction: one direct look usually settles it.
-    for (const h of hashes) publicClient.getTransactionReceipt({ hash: h }).then((r) => settle(h, { receipt: r }), () => {});
+    for (const h of hashes) {
+      const e = early.get(h);
+      if (!e) continue;
+      early.delete(h);
+      settle(h, { receipt: e.receipt });
+      return p;
+    }
+    // Automine (anvil) mines right after eth_sendRawTransaction answers: a direct look usually
+    // settles it; a look that came too early is repeated a few times within DIRECT_LOOK_MS (before,
+    // one miss cost the block watcher's whole DIRECT_LOOK_MS + BLOCK_POLL_MS).
+    const look = (k: number) => {
+      const w = waiters.get(hash);
+      if (!w) return;
+      void Promise.all(w.hashes.map((h) => publicClient.getTransactionReceipt({ hash: h }).then((r) => (settle(h, { receipt: r }), true), () => false)))
+        .then((found) => {
+          if (!found.includes(true) && k < DIRECT_RETRIES_MS.length) setTimeout(() => look(k + 1), DIRECT_RETRIES_MS[k]!);
+        });
+    };
+    look(0);
     if (!watching) void watch();
     return p;
   }
@@ -175,6 +205,7 @@ export function createReceiptWatcher(deps: {
 
   return {
     waitReceipt,
+    known,
     settle,
     /** Each waited transaction once. */
     pending: (): Waiter[] => groups(),

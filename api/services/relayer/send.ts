@@ -3,15 +3,26 @@
 // Then the nonce is allocated, the tx signed and recorded in the outbox (one short Postgres
 // transaction), and only then broadcast. The chain's pending nonce is read only on the first send of
 // a process and after "nonce too low" (another sender used the key): re-sync.
-import { encodeFunctionData, keccak256, type Abi, type Account, type Address, type Hex, type PublicClient } from "viem";
+import { BaseError, encodeFunctionData, formatTransactionReceipt, keccak256, type Abi, type Account, type Address, type Hex, type PublicClient, type TransactionReceipt } from "viem";
 import { AppError } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { OutboxRepository, OutboxRow, RequestRef } from "../../repositories/outbox.repository.ts";
 import { decodedRevert, isChainUnreachable } from "../chain-errors.ts";
-import { errText, sendErrorKind } from "./common.ts";
+import { errText, sendErrorKind, sleep } from "./common.ts";
 import type { Fees } from "./fees.ts";
 import type { Allocated } from "./nonce-allocator.ts";
 import type { AllocateItem } from "../../repositories/outbox.repository.ts";
+
+/** How long a send waits on eth_sendRawTransactionSync's answer (ms) before the block watcher takes over. */
+const SYNC_WAIT_MS = 250;
+// anvil: "Transaction confirmation timeout"; EIP-7966: code 4, "...wasn't processed...".
+const SYNC_TIMEOUT = /confirmation timeout|timed? ?out|wasn't processed|not (yet )?(been )?(mined|processed|included)/i;
+const METHOD_MISSING = /method .*(not (found|supported|available|exist))|does not exist|unsupported method|unknown method/i;
+const walkCode = (err: unknown): number => {
+  let code: unknown;
+  if (err instanceof BaseError) err.walk((e) => (code = (e as { code?: unknown }).code ?? code, false));
+  return typeof code === "number" ? code : 0;
+};
 
 /** A call as the relayer's internals see it: the ABI widened, so one code path serves every target. */
 export interface Call {
@@ -31,6 +42,8 @@ export function createSender(deps: {
   allocate: (item: AllocateItem, hint: bigint, reconcile: boolean) => Promise<Allocated>;
   signTx: NonNullable<Account["signTransaction"]>;
   crashAfterBroadcast?: boolean;
+  /** A receipt the broadcast itself returned (eth_sendRawTransactionSync): for the receipt watcher. */
+  onReceipt?: (receipt: TransactionReceipt) => void;
 }) {
   const { account, publicClient, outbox, logger, chainId } = deps;
   let reconciled = false;
@@ -44,6 +57,44 @@ export function createSender(deps: {
       if (kind === "other") throw err;
       return kind;
     }
+  }
+
+  // eth_sendRawTransactionSync (EIP-7966) where the node has it (anvil 1.x: the raw tx only, no
+  // timeout parameter; it waits up to 30 s): the receipt comes back in the broadcast's own answer as
+  // soon as the tx is mined (on an automining node, before the call returns), instead of a receipt read
+  // after it and the block watcher's polling. After SYNC_WAIT_MS the send counts as made and the
+  // block watcher takes the tx over (replacement, watchdog); the call's answer, when it comes, still
+  // settles the wait. A refusal is read by the plain broadcast of the same bytes ("already known" if
+  // the node has them). A node without the method is asked once.
+  let syncSend: boolean | null = null; // null: not asked yet
+  async function broadcast(raw: Hex): Promise<{ outcome: Awaited<ReturnType<typeof rawSend>>; receipt?: TransactionReceipt }> {
+    if (syncSend !== false) {
+      const call = publicClient.request({ method: "eth_sendRawTransactionSync", params: [raw] } as never, { retryCount: 0 }) as Promise<unknown>;
+      const first = await Promise.race([
+        call.then((r) => ({ receipt: formatTransactionReceipt(r as never) as TransactionReceipt }), (err: unknown) => ({ err })),
+        sleep(SYNC_WAIT_MS).then(() => null),
+      ]);
+      if (first === null) {
+        syncSend = true;
+        call.then((r) => deps.onReceipt?.(formatTransactionReceipt(r as never) as TransactionReceipt), () => {});
+        return { outcome: "sent" };
+      }
+      if ("receipt" in first) {
+        syncSend = true;
+        return { outcome: "sent", receipt: first.receipt };
+      }
+      const err = first.err;
+      if (isChainUnreachable(err)) throw err;
+      if (SYNC_TIMEOUT.test(errText(err))) {
+        syncSend = true; // the node's own wait ran out: it has the tx, not yet mined
+        return { outcome: "sent" };
+      }
+      if (METHOD_MISSING.test(errText(err)) || walkCode(err) === -32601) {
+        syncSend = false;
+        logger.info("relayer: the node has no eth_sendRawTransactionSync; receipts come from the block watcher");
+      }
+    }
+    return { outcome: await rawSend(raw) };
   }
 
   /** Simulation and gas in one call; a revert comes back decoded. */
@@ -94,7 +145,9 @@ export function createSender(deps: {
       const row = result.row;
       let outcome: Awaited<ReturnType<typeof rawSend>>;
       try {
-        outcome = await rawSend(row.raw);
+        const sent = await broadcast(row.raw);
+        outcome = sent.outcome;
+        if (sent.receipt) deps.onReceipt?.(sent.receipt);
       } catch (err) {
         if (isChainUnreachable(err)) throw err; // stays 'signed': the watchdog or a retry rebroadcasts it
         // Rejected outright (funds, gas...): the nonce is unused; a no-op fills it once a later tx waits.

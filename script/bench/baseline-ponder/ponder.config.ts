@@ -1,4 +1,4 @@
-// B7's baseline: the smallest Ponder app that indexes the escrow's lifecycle events of the same
+// B7's (and B5's) baseline: the smallest Ponder app that indexes the escrow's lifecycle events of the same
 // chain as our indexer (same transport settings: http polling every 100 ms, no RPC cache on anvil).
 // Self-contained on purpose (no imports from the repo): b7 copies this folder into its scratch dir
 // and runs it there, so the ponder-env.d.ts Ponder writes into its root stays out of the repo.
@@ -23,6 +23,8 @@ export default createConfig({
     local: {
       id: deployment.chainId,
       rpc: process.env.RPC_URL!,
+      // B5 follows a live chain over websocket heads, as our indexer does; B7 passes "" (http polling).
+      ws: process.env.RPC_WS_URL || undefined,
       pollingInterval: 100,
       disableCache: deployment.chainId === 31337,
     },

@@ -1,14 +1,18 @@
 // B5: POST /missions until the mission is visible to a GET (the API answers after read-your-writes).
 // Baseline, same run, same stack: a raw viem transaction (same createMission call, send + receipt)
-// plus Ponder's lag (receipt -> row visible in the indexer's table), each timed on its own.
+// plus Ponder's lag (receipt -> row visible), each timed on its own; the lag is the better of the
+// minimal Ponder app (script/bench/baseline-ponder, started for the baseline pass, websocket heads as
+// ours) and our own indexer, both following the chain at once.
 // Open loop: requests start at a constant rate whether or not earlier ones have finished.
 import { randomBytes } from "node:crypto";
+import os from "node:os";
 import pg from "pg";
 import { createPublicClient, createWalletClient, http, type Hex } from "viem";
 import { foundry } from "viem/chains";
 import { anvilAccount } from "../../lib/accounts.ts";
+import { startBaselinePonder, type LivePonder } from "../lib/baseline-ponder-live.ts";
 import { rawCreateCall } from "../lib/raw-create.ts";
-import { signIn, startBenchStack } from "../lib/stack.ts";
+import { signIn, startBenchStack, type BenchStack } from "../lib/stack.ts";
 import { ms, percentile } from "../lib/stats.ts";
 import type { BenchContext, BenchRow, Workload } from "../types.ts";
 
@@ -27,6 +31,47 @@ async function openLoop<T>(n: number, intervalMs: number, task: (i: number) => P
     running.push(task(i));
   }
   return Promise.all(running);
+}
+
+/**
+ * The baseline's raw create: the relayer key sends the same call with viem (send + receipt), then
+ * both indexers' tables are polled for the row (our indexer's missions, the minimal app's events).
+ */
+async function rawCreator(ctx: BenchContext, stack: BenchStack, db: pg.Pool) {
+  const client = createPublicClient({ chain: foundry, transport: http(stack.rpcUrl), pollingInterval: 5 });
+  const wallet = createWalletClient({ account: anvilAccount(0), chain: foundry, transport: http(stack.rpcUrl) });
+  const escrow = stack.deployment.contracts.MissionEscrow.address;
+  const expiresAt = BigInt(Math.floor(Date.now() / 1000) + 86_400);
+  const users = [1, 2, 3, 4, 5, 6, 7, 8].map((i) => anvilAccount(i));
+  const minimal: LivePonder = await startBaselinePonder({
+    scratchDir: ctx.scratchDir, databaseUrl: stack.databaseUrl, rpcUrl: stack.rpcUrl, wsUrl: stack.wsUrl,
+    deploymentFile: stack.deploymentFile, schema: `bl_${randomBytes(4).toString("hex")}`,
+  });
+  const ours = `SELECT 1 FROM "${stack.chainSchema}".missions WHERE on_chain_id = $1`;
+  const theirs = `SELECT 1 FROM "${minimal.schema}".escrow_events WHERE name = 'MissionCreated' AND mission_id = $1`;
+  const seen = async (sql: string, id: string, from: number) => {
+    for (;;) {
+      const { rowCount } = await db.query(sql, [id]);
+      if (rowCount) return performance.now() - from;
+      await sleep(2);
+    }
+  };
+  let nonce = await client.getTransactionCount({ address: wallet.account.address, blockTag: "pending" });
+  async function create(i: number): Promise<{ t0: number; tx: number; lag: number; lagOurs: number; lagMinimal: number; hash: Hex; block: bigint }> {
+    const t0 = performance.now();
+    const hash = await wallet.writeContract({
+      ...rawCreateCall(stack.deployment, [users[i % users.length]!.address, 10_000n, expiresAt, 0, `0x${randomBytes(32).toString("hex")}` as Hex]),
+      nonce: nonce++,
+    });
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+    const t1 = performance.now();
+    if (receipt.status !== "success") throw new Error("baseline createMission reverted");
+    const log = receipt.logs.find((l) => l.address.toLowerCase() === escrow.toLowerCase());
+    const onChainId = BigInt(log!.topics[1]!).toString();
+    const [lagOurs, lagMinimal] = await Promise.all([seen(ours, onChainId, t1), seen(theirs, onChainId, t1)]);
+    return { t0, tx: t1 - t0, lag: Math.min(lagOurs, lagMinimal), lagOurs, lagMinimal, hash, block: receipt.blockNumber };
+  }
+  return { create, stop: () => minimal.stop() };
 }
 
 async function run(ctx: BenchContext): Promise<BenchRow[]> {
@@ -62,35 +107,20 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
     }
     const apiMs = await openLoop(n, intervalMs, apiCreate);
 
-    // Baseline: the relayer key sends the same call with viem; then poll the indexer's table.
-    const client = createPublicClient({ chain: foundry, transport: http(stack.rpcUrl), pollingInterval: 5 });
-    const wallet = createWalletClient({ account: anvilAccount(0), chain: foundry, transport: http(stack.rpcUrl) });
-    const escrow = stack.deployment.contracts.MissionEscrow.address;
-    const expiresAt = BigInt(Math.floor(Date.now() / 1000) + 86_400);
-    const table = `"${stack.chainSchema}".missions`;
-    let nonce = await client.getTransactionCount({ address: wallet.account.address, blockTag: "pending" });
-    async function rawCreate(i: number): Promise<{ tx: number; lag: number }> {
-      const t0 = performance.now();
-      const hash = await wallet.writeContract({
-        ...rawCreateCall(stack.deployment, [users[i % users.length]!.address, 10_000n, expiresAt, 0, `0x${randomBytes(32).toString("hex")}` as Hex]),
-        nonce: nonce++,
-      });
-      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 5 });
-      const t1 = performance.now();
-      if (receipt.status !== "success") throw new Error("baseline createMission reverted");
-      const log = receipt.logs.find((l) => l.address.toLowerCase() === escrow.toLowerCase());
-      const onChainId = BigInt(log!.topics[1]!).toString();
-      for (;;) {
-        const { rowCount } = await db.query(`SELECT 1 FROM ${table} WHERE on_chain_id = $1`, [onChainId]);
-        if (rowCount) break;
-        await sleep(2);
-      }
-      return { tx: t1 - t0, lag: performance.now() - t1 };
+    // Baseline: the relayer key sends the same call with viem; then the row in either indexer's table.
+    const baseline = await rawCreator(ctx, stack, db);
+    let raw: Awaited<ReturnType<typeof baseline.create>>[];
+    try {
+      for (let i = 0; i < 3; i++) await baseline.create(i);
+      raw = await openLoop(n, intervalMs, baseline.create);
+    } finally {
+      await baseline.stop();
     }
-    for (let i = 0; i < 3; i++) await rawCreate(i);
-    const raw = await openLoop(n, intervalMs, rawCreate);
     const txMs = raw.map((r) => r.tx);
-    const lagMs = raw.map((r) => r.lag);
+    const lagOursMs = raw.map((r) => r.lagOurs);
+    const lagMinimalMs = raw.map((r) => r.lagMinimal);
+    // The better Ponder: the baseline is what the best of the two does.
+    const lagMs = p50(lagMinimalMs) <= p50(lagOursMs) ? lagMinimalMs : lagOursMs;
 
     const baseP50 = p50(txMs) + p50(lagMs);
     const figureP50 = p50(apiMs);
@@ -100,13 +130,13 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
         id: "B5",
         workload: `POST /missions until visible to a GET (${n} creates, open loop ${Math.round(1000 / intervalMs)}/s)`,
         figure: `p50 ${ms(figureP50)}, p99 ${ms(p99(apiMs))}`,
-        baseline: `p50 ${ms(baseP50)} = viem tx p50 ${ms(p50(txMs))} + Ponder lag p50 ${ms(p50(lagMs))} (p99 tx ${ms(p99(txMs))}, lag ${ms(p99(lagMs))})`,
+        baseline: `p50 ${ms(baseP50)} = viem tx p50 ${ms(p50(txMs))} + Ponder lag p50 ${ms(p50(lagMs))} (p99 tx ${ms(p99(txMs))}, lag ${ms(p99(lagMs))}; lag p50 minimal app ${ms(p50(lagMinimalMs))}, our indexer ${ms(p50(lagOursMs))})`,
         ratio: Math.round((figureP50 / baseP50) * 100) / 100,
         goal: "≤ baseline + 25 ms; p50 ≤ 150 ms",
         met,
-        details: { n, intervalMs, apiMs, txMs, lagMs, overheadP50Ms: figureP50 - baseP50 },
+        details: { n, intervalMs, apiMs, txMs, lagMinimalMs, lagOursMs, overheadP50Ms: figureP50 - baseP50, loadAverage: os.loadavg() },
         ...(met === false
-          ? { note: `API p50 − baseline p50 = ${ms(figureP50 - baseP50)}: the API adds estimateGas + nonce read (parallel), the outbox insert, eth_getBlockReceipts polling (15 ms) and the indexer poll (10 ms) on top of send + receipt + lag.` }
+          ? { note: `API p50 − baseline p50 = ${ms(figureP50 - baseP50)} (load average ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")}): on top of send + receipt + lag the API adds the sign-in and idempotency reads, the setup/funds checks, the outbox row, the read model's refresh after indexing, the view and the GET.` }
           : {}),
       },
     ];
@@ -128,9 +158,10 @@ export function tickTimes(seen: ReadonlyMap<bigint, number>, blockMs: number, ar
 }
 
 /**
- * B5 on 2-second blocks: create -> visible against the time from the POST to the next block. Goal: p50
- * of create -> visible <= p50 of time-to-next-block + 150 ms. Closed loop, one create at a time, each
- * started at a random point within a block. The next block's time comes from the miner's tick schedule
+ * B5 on 2-second blocks: create -> visible against the time from the POST to the next block. Goal (issue
+ * 40): every create's tx in the next block, and per create (create -> visible) - (time to the next
+ * block) p50 <= 150 ms, p99 <= 300 ms. Closed loop, one create at a time, each started at a random
+ * point within a block; then the baseline (raw viem + the better Ponder) the same way on the same chain. The next block's time comes from the miner's tick schedule
  * (tickTimes), not from the first sighting of (the poller's head at the POST) + 1: that added the
  * poller's delay (up to ~100 ms on a busy machine) and, with a stale head, would take a block mined
  * just before the POST for the next one. Each create's tx block is read back: "tx in the next block"
@@ -180,30 +211,64 @@ export async function runOnBlocks(ctx: BenchContext, blockTime = 2): Promise<Ben
     const toNextMs: number[] = [];
     const toNextPolledMs: number[] = []; // the earlier measure: first-seen of (head at the POST) + 1
     const txBlockLate: number[] = []; // tx block - next block (0: made the next block)
+    const nextOf = (t0: number, h0: bigint) => {
+      const at = tickTimes(seen, blockMs, h0);
+      let next = h0 - 1n;
+      while (at(next) <= t0) next++;
+      return { next, ms: at(next) - t0 };
+    };
     for (const c of creates) {
-      const at = tickTimes(seen, blockMs, c.h0);
-      let next = c.h0 - 1n;
-      while (at(next) <= c.t0) next++;
+      const { next, ms: toNext } = nextOf(c.t0, c.h0);
       const { blockNumber } = await client.getTransactionReceipt({ hash: c.hash });
       apiMs.push(c.ms);
-      toNextMs.push(at(next) - c.t0);
+      toNextMs.push(toNext);
       toNextPolledMs.push(Math.max(0, (seen.get(c.h0 + 1n) ?? Number.NaN) - c.t0));
       txBlockLate.push(Number(blockNumber - next));
     }
     const over = apiMs.map((a, k) => a - toNextMs[k]!);
     const inNext = txBlockLate.filter((d) => d === 0).length;
     const overHit = over.filter((_, k) => txBlockLate[k] === 0);
-    const met = ctx.smoke ? null : p50(apiMs) <= p50(toNextMs) + 150;
+    const missedAt = toNextMs.filter((_, k) => txBlockLate[k] !== 0);
+
+    // Baseline on the same chain: raw viem + the better Ponder, one at a time from random points of a
+    // block, as the API's creates were: how far past the next block the floor is, and which creates
+    // even a raw send cannot get into it (a start within its own send time before the block).
+    const db = new pg.Pool({ connectionString: stack.databaseUrl, max: 4 });
+    const raw: { over: number; late: number; toNext: number; tx: number }[] = [];
+    try {
+      const baseline = await rawCreator(ctx, stack, db);
+      try {
+        for (let i = -1; i < n; i++) {
+          await sleep(Math.random() * blockMs);
+          const h0 = head;
+          const r = await baseline.create(i + 1);
+          if (i < 0) continue;
+          const { next, ms: toNext } = nextOf(r.t0, h0);
+          raw.push({ over: r.tx + r.lag - toNext, late: Number(r.block - next), toNext, tx: r.tx });
+        }
+      } finally {
+        await baseline.stop();
+      }
+    } finally {
+      await db.end().catch(() => {});
+    }
+    const rawOver = raw.map((r) => r.over);
+    const rawInNext = raw.filter((r) => r.late === 0).length;
+    const met = ctx.smoke ? null : inNext === creates.length && p50(over) <= 150 && p99(over) <= 300;
     return [
       {
         id: "B5",
         workload: `POST /missions until visible to a GET on ${blockTime}-second blocks (${n} creates, one at a time)`,
-        figure: `p50 ${ms(p50(apiMs))}, p99 ${ms(p99(apiMs))}`,
-        baseline: `time to the next block p50 ${ms(p50(toNextMs))}; create -> visible minus it: p50 ${ms(p50(over))}, p99 ${ms(p99(over))}; tx in the next block ${inNext}/${creates.length} (minus it on those: p50 ${ms(p50(overHit))})`,
+        figure: `p50 ${ms(p50(apiMs))}, p99 ${ms(p99(apiMs))}; minus the time to the next block: p50 ${ms(p50(over))}, p99 ${ms(p99(over))}; tx in the next block ${inNext}/${creates.length}`,
+        baseline: `time to the next block p50 ${ms(p50(toNextMs))}; raw viem + Ponder minus it: p50 ${ms(p50(rawOver))}, p99 ${ms(p99(rawOver))}, tx in the next block ${rawInNext}/${raw.length}`,
         ratio: Math.round((p50(apiMs) / Math.max(1, p50(toNextMs))) * 100) / 100,
-        goal: "p50 ≤ time to the next block + 150 ms",
+        goal: "every create in the next block; create → visible minus the time to the next block p50 ≤ 150 ms, p99 ≤ 300 ms",
         met,
-        details: { n, blockTime, apiMs, toNextMs, toNextPolledMs, txBlockLate },
+        details: {
+          n, blockTime, apiMs, toNextMs, toNextPolledMs, txBlockLate, overHitP50: p50(overHit), missedAtMsBeforeBlock: missedAt,
+          raw, loadAverage: os.loadavg(),
+        },
+        ...(inNext < creates.length ? { note: `${creates.length - inNext} create(s) missed the next block; they started ${missedAt.map((m) => ms(m)).join(", ")} before it (the POST → broadcast time was longer).` } : {}),
       },
     ];
   } finally {

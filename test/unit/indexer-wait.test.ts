@@ -1,0 +1,74 @@
+// The read-your-writes wait (api/services/indexer.service.ts) over a checkpoint source: woken by
+// Ponder's NOTIFY at an indexed block's commit rather than by a poll, polling every 10 ms until a
+// notification has been heard (a Ponder without the views trigger never sends one), and falling back
+// to Ponder's HTTP /status when the checkpoint cannot be read. The source is a stand-in for
+// api/repositories/indexer-checkpoint.repository.ts (the e2e files run the real one).
+import { describe, expect, it } from "vitest";
+import { indexerService } from "../../api/services/indexer.service.ts";
+import type { CheckpointSource } from "../../api/repositories/indexer-checkpoint.repository.ts";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Nothing listens there: the HTTP fallback answers null at once.
+const NO_HTTP = "http://127.0.0.1:9";
+
+function fakeSource(opts: { notifies: boolean; failing?: boolean }) {
+  const s = { block: 1n, reads: 0, notify: () => {} };
+  const src: CheckpointSource = {
+    async block() {
+      s.reads++;
+      if (opts.failing) throw Object.assign(new Error("relation does not exist"), { code: "42P01" });
+      return s.block;
+    },
+    async listen(onNotify) {
+      if (opts.notifies) s.notify = onNotify;
+      return { close() {} };
+    },
+  };
+  /** Ponder commits block `b`: the checkpoint moves, then (if it can) the NOTIFY. */
+  const commit = (b: bigint) => {
+    s.block = b;
+    s.notify();
+  };
+  return { s, src, commit };
+}
+
+describe("indexer wait (read-your-writes)", () => {
+  it("wakes at the NOTIFY, and reads rarely while notifications come", async () => {
+    const { s, src, commit } = fakeSource({ notifies: true });
+    const svc = indexerService({ url: NO_HTTP, chainId: 31337, waitMs: 5_000, checkpoints: src });
+    // A first wait: polled at 10 ms until the first notification is heard.
+    const first = svc.waitForBlock(2n);
+    await sleep(30);
+    commit(2n);
+    expect(await first).toBe(true);
+
+    // Heard: no 10-ms polling any more; the commit's NOTIFY wakes the wait at once.
+    const second = svc.waitForBlock(3n);
+    await sleep(5);
+    const before = s.reads;
+    await sleep(120);
+    expect(s.reads - before).toBeLessThanOrEqual(1); // at 10 ms it would be ~12
+    const t = performance.now();
+    commit(3n);
+    expect(await second).toBe(true);
+    expect(performance.now() - t).toBeLessThan(20);
+  });
+
+  it("without notifications, polls every 10 ms", async () => {
+    const { s, src, commit } = fakeSource({ notifies: false });
+    const svc = indexerService({ url: NO_HTTP, chainId: 31337, waitMs: 5_000, checkpoints: src });
+    const wait = svc.waitForBlock(2n);
+    await sleep(100);
+    expect(s.reads).toBeGreaterThanOrEqual(4);
+    commit(2n);
+    expect(await wait).toBe(true);
+  });
+
+  it("an unreadable checkpoint falls back to HTTP, and the wait gives up after waitMs", async () => {
+    const { src } = fakeSource({ notifies: true, failing: true });
+    const svc = indexerService({ url: NO_HTTP, chainId: 31337, waitMs: 150, checkpoints: src });
+    const t = performance.now();
+    expect(await svc.waitForBlock(2n)).toBe(false);
+    expect(performance.now() - t).toBeGreaterThanOrEqual(140);
+  });
+});
