@@ -1,11 +1,8 @@
 // B5's Ponder baseline: the minimal Ponder app (script/bench/baseline-ponder, one insert per escrow
 // event) following a live chain over the same transport as our indexer (websocket heads), in the
 // bench stack's database. The best a minimal Ponder app does from a receipt to a visible row.
-import path from "node:path";
-import { repoRoot } from "../../lib/paths.ts";
 import { freePort, waitFor } from "../../lib/ports.ts";
-import { spawnManaged } from "../../lib/process.ts";
-import { baselineApp } from "./ponder-backfill.ts";
+import { baselineApp, spawnPonder } from "./ponder-backfill.ts";
 
 export interface LivePonder {
   /** The schema of its table escrow_events (name, mission_id, ...). */
@@ -25,28 +22,7 @@ export async function startBaselinePonder(o: {
 }): Promise<LivePonder> {
   const app = baselineApp(o.scratchDir);
   const port = await freePort();
-  const child = spawnManaged(
-    app.name,
-    process.execPath,
-    [
-      path.join(repoRoot, "node_modules/ponder/dist/esm/bin/ponder.js"),
-      "--root", app.root, "--config", app.config, "--log-format", "json",
-      "start", "--schema", o.schema, "--views-schema", `${o.schema}_v`, "--port", String(port), "--hostname", "127.0.0.1",
-    ],
-    {
-      cwd: app.cwd,
-      env: {
-        ...process.env,
-        PONDER_TELEMETRY_DISABLED: "true",
-        DATABASE_URL: o.databaseUrl,
-        DEPLOYMENT_FILE: o.deploymentFile,
-        RPC_URL: o.rpcUrl,
-        RPC_WS_URL: o.wsUrl,
-      },
-      tailLines: 40,
-      onLine: o.log,
-    },
-  );
+  const child = spawnPonder(app, { ...o, port, hostname: "127.0.0.1" }, { tailLines: 40, onLine: o.log });
   const url = `http://127.0.0.1:${port}`;
   try {
     const ready = async () => (await fetch(`${url}/ready`).catch(() => null))?.status === 200;

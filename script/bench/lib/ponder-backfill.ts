@@ -54,6 +54,37 @@ export function baselineApp(dir: string): PonderApp {
   return { name: "baseline", root, config: "ponder.config.ts", cwd: root };
 }
 
+/** A Ponder app (`ponder start`) on `port`, in `schema` with its views in `<schema>_v`, against this chain. */
+export function spawnPonder(
+  app: PonderApp,
+  o: { port: number; schema: string; databaseUrl: string; deploymentFile: string; rpcUrl: string; wsUrl: string; hostname?: string; nodeArgs?: string[] },
+  io: { tailLines: number; onLine?: (line: string) => void },
+) {
+  return spawnManaged(
+    app.name,
+    process.execPath,
+    [
+      ...(o.nodeArgs ?? []),
+      path.join(repoRoot, "node_modules/ponder/dist/esm/bin/ponder.js"),
+      "--root", app.root, "--config", app.config, "--log-format", "json",
+      "start", "--schema", o.schema, "--views-schema", `${o.schema}_v`, "--port", String(o.port),
+      ...(o.hostname ? ["--hostname", o.hostname] : []),
+    ],
+    {
+      cwd: app.cwd,
+      env: {
+        ...process.env,
+        PONDER_TELEMETRY_DISABLED: "true",
+        DATABASE_URL: o.databaseUrl,
+        DEPLOYMENT_FILE: o.deploymentFile,
+        RPC_URL: o.rpcUrl,
+        RPC_WS_URL: o.wsUrl,
+      },
+      ...io,
+    },
+  );
+}
+
 export async function timeBackfill(
   app: PonderApp,
   o: {
@@ -74,25 +105,7 @@ export async function timeBackfill(
   let batches = 0;
   let indexedEvents = 0;
   const t0 = Date.now();
-  const child = spawnManaged(
-    app.name,
-    process.execPath,
-    [
-      ...(o.nodeArgs ?? []),
-      path.join(repoRoot, "node_modules/ponder/dist/esm/bin/ponder.js"),
-      "--root", app.root, "--config", app.config, "--log-format", "json",
-      "start", "--schema", o.schema, "--views-schema", `${o.schema}_v`, "--port", String(port),
-    ],
-    {
-      cwd: app.cwd,
-      env: {
-        ...process.env,
-        PONDER_TELEMETRY_DISABLED: "true",
-        DATABASE_URL: o.databaseUrl,
-        DEPLOYMENT_FILE: o.deploymentFile,
-        RPC_URL: o.rpcUrl,
-        RPC_WS_URL: "", // both apps poll over http: the same transport
-      },
+  const child = spawnPonder(app, { ...o, port, wsUrl: "" /* both apps poll over http: the same transport */ }, {
       tailLines: 40,
       onLine(line) {
         if (line.includes("Started backfill indexing")) marks.backfill ??= Date.now();
