@@ -81,7 +81,7 @@ export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
   const allocate = createNonceAllocator(outbox);
   const sender = createSender({
     account, chainId, publicClient, outbox, logger, currentFees, allocate, signTx, crashAfterBroadcast: deps.crashAfterBroadcast,
-    onReceipt: (r) => watcher.known(r),
+    onReceipt: (r) => watcher.known(r), rpcUrl: deps.rpcUrl,
   });
   const replace = createReplacer({ account, publicClient, outbox, logger, metrics, capWei: deps.fees?.capWei ?? null, signTx, rawSend: sender.rawSend });
   const watcher = createReceiptWatcher({

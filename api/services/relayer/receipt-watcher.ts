@@ -38,8 +38,8 @@ export function createReceiptWatcher(deps: {
   watchdog: () => Promise<void>;
   /** Blocks a broadcast may wait unmined before it is replaced (0: never). */
   replaceAfterBlocks: number;
-  /** Re-sends the tx with higher fees; its new hash, or null (at the cap, or already moved on). */
-  replace: (w: Waiter) => Promise<Hex[] | null>;
+  /** Re-sends the tx with higher fees; its new hash, or null (not holding the line, at the ceiling, or moved on). */
+  replace: (w: Waiter, chain: { minedCount: bigint; baseFee: bigint }) => Promise<Hex[] | null>;
 }) {
   const { publicClient, outbox, logger } = deps;
   const sender = deps.address.toLowerCase();
@@ -165,12 +165,20 @@ export function createReceiptWatcher(deps: {
 
   /** A broadcast left unmined for replaceAfterBlocks blocks is re-sent with higher fees (same nonce). */
   async function replaceStuck(head: bigint) {
-    for (const w of groups()) {
+    const due = groups().filter((w) => {
       if (w.sentBlock === null) w.sentBlock = head;
-      if (head - w.sentBlock < BigInt(deps.replaceAfterBlocks)) continue;
-      w.sentBlock = head; // at the cap or on failure: look again after as many blocks
+      return head - w.sentBlock >= BigInt(deps.replaceAfterBlocks);
+    });
+    if (!due.length) return;
+    const [minedCount, block] = await Promise.all([
+      publicClient.getTransactionCount({ address: deps.address, blockTag: "latest" }).then(BigInt),
+      publicClient.getBlock({ blockNumber: head }),
+    ]);
+    const chain = { minedCount, baseFee: block.baseFeePerGas ?? 0n };
+    for (const w of due) {
+      w.sentBlock = head; // replaced, left alone, at the ceiling or failed: look again after as many blocks
       try {
-        const hashes = await deps.replace(w);
+        const hashes = await deps.replace(w, chain);
         if (!hashes || !waiters.has(w.hash)) continue;
         addHashes(w, hashes);
         w.hash = hashes[0]!;

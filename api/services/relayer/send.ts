@@ -3,7 +3,7 @@
 // Then the nonce is allocated, the tx signed and recorded in the outbox (one short Postgres
 // transaction), and only then broadcast. The chain's pending nonce is read only on the first send of
 // a process and after "nonce too low" (another sender used the key): re-sync.
-import { BaseError, encodeFunctionData, formatTransactionReceipt, keccak256, type Abi, type Account, type Address, type Hex, type PublicClient, type TransactionReceipt } from "viem";
+import { BaseError, createPublicClient, encodeFunctionData, formatTransactionReceipt, http, keccak256, type Abi, type Account, type Address, type Hex, type PublicClient, type TransactionReceipt } from "viem";
 import { AppError } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { OutboxRepository, OutboxRow, RequestRef } from "../../repositories/outbox.repository.ts";
@@ -44,6 +44,8 @@ export function createSender(deps: {
   crashAfterBroadcast?: boolean;
   /** A receipt the broadcast itself returned (eth_sendRawTransactionSync): for the receipt watcher. */
   onReceipt?: (receipt: TransactionReceipt) => void;
+  /** The node's URL: broadcasts made together go out as one JSON-RPC batch (see `broadcastTogether`). */
+  rpcUrl?: string;
 }) {
   const { account, publicClient, outbox, logger, chainId } = deps;
   let reconciled = false;
@@ -97,6 +99,40 @@ export function createSender(deps: {
     return { outcome: await rawSend(raw) };
   }
 
+  // Broadcasts made together (the sends of one nonce allocation resume in the same tick) go out as one
+  // JSON-RPC batch of eth_sendRawTransaction, in nonce order: one round trip, and a node takes them
+  // in together (an automining anvil puts 20 of them in 2 blocks, against 7 blocks for 20 concurrent
+  // requests and 20 for a batch of eth_sendRawTransactionSync), so blocks, and the indexer's work
+  // per write, are shared, as on a real chain where every tx of a block shares its wait. A broadcast
+  // alone keeps the synchronous path above (its receipt in the answer). viem's batching http
+  // transport builds the batch and reads each answer on its own (an error per item).
+  const batchClient = deps.rpcUrl
+    ? createPublicClient({ transport: http(deps.rpcUrl, { timeout: 10_000, retryCount: 0, batch: { batchSize: 64, wait: 0 } }) })
+    : null;
+  let together: { raw: Hex; nonce: bigint; resolve(r: Awaited<ReturnType<typeof broadcast>>): void; reject(e: unknown): void }[] = [];
+  function broadcastTogether(raw: Hex, nonce: bigint): ReturnType<typeof broadcast> {
+    if (!batchClient) return broadcast(raw);
+    return new Promise((resolve, reject) => {
+      together.push({ raw, nonce, resolve, reject });
+      if (together.length > 1) return;
+      setImmediate(() => {
+        const group = together.sort((a, b) => (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0));
+        together = [];
+        if (group.length === 1) return void broadcast(group[0]!.raw).then(group[0]!.resolve, group[0]!.reject);
+        for (const item of group) {
+          batchClient.request({ method: "eth_sendRawTransaction", params: [item.raw] }).then(
+            () => item.resolve({ outcome: "sent" }),
+            (err: unknown) => {
+              const kind = sendErrorKind(errText(err));
+              if (kind === "other") item.reject(err);
+              else item.resolve({ outcome: kind });
+            },
+          );
+        }
+      });
+    });
+  }
+
   /** Simulation and gas in one call; a revert comes back decoded. */
   async function prepare(call: Call, resync: boolean) {
     const req = { account, ...call };
@@ -145,7 +181,7 @@ export function createSender(deps: {
       const row = result.row;
       let outcome: Awaited<ReturnType<typeof rawSend>>;
       try {
-        const sent = await broadcast(row.raw);
+        const sent = await broadcastTogether(row.raw, row.nonce);
         outcome = sent.outcome;
         if (sent.receipt) deps.onReceipt?.(sent.receipt);
       } catch (err) {
