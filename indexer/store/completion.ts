@@ -39,7 +39,7 @@ async function derive(context: Ctx, event: EventLike, j: Journal, m: Mission, pe
   const ids = { missionId: m.id, missionOnChainId: m.onChainId };
   const user = await users.read(performer);
   // Read before the awards below change the row.
-  const { streakCount, lastCompletionAt, builderScore, firstMissionAwarded } = user;
+  const { streakCount, lastCompletionAt, builderScore, firstMissionAwarded, missionsCompleted } = user;
   const streak = nextStreak(streakCount, lastCompletionAt, now);
   const entry = m.guildOnChainId ? await context.db.find(boardEntries, { id: boardEntryId(m.guildOnChainId, m.onChainId) }) : null;
   const onBoard = entry?.active === true;
@@ -79,8 +79,11 @@ async function derive(context: Ctx, event: EventLike, j: Journal, m: Mission, pe
       ...ids,
     }, users);
   }
-  // Either party's first completion pays their referrer (once: payReferral checks).
-  await payReferral(context, event, j, performer, ids, users);
+  // Either party's first completion pays their referrer (once: payReferral checks). A performer with a
+  // completion before this one has no unpaid referral: every completion that counted in
+  // missionsCompleted asked payReferral, and a referral recorded after it was paid at recording (the
+  // mission stays Completed), so the find is skipped (one store call a completion in a backfill).
+  if (missionsCompleted === 0) await payReferral(context, event, j, performer, ids, users);
   await payReferral(context, event, j, m.poster, ids, users);
   if (onBoard && entry) {
     await awardXp(context, event, j, {
