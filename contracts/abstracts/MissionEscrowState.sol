@@ -214,10 +214,26 @@ abstract contract MissionEscrowState is IMissionEscrowState, AccessControl, Reen
 
     /// @dev Pulls exactly `amount` from `from`; a token that delivers less (fee on transfer) is rejected.
     function _pull(address from, uint256 amount) internal {
-        uint256 balanceBefore = _token.balanceOf(address(this));
+        uint256 balanceBefore = _balance();
         _token.safeTransferFrom(from, address(this), amount);
-        uint256 received = _token.balanceOf(address(this)) - balanceBefore;
+        uint256 received = _balance() - balanceBefore;
         if (received != amount) revert Errors.MissionEscrow_TransferAmountMismatch(amount, received);
+    }
+
+    /// @dev The escrow's own token balance: `balanceOf(address(this))` without the high-level call's code-size
+    /// check and return-data copy (the token is a contract: the constructor read its decimals). Reverts
+    /// (bubbling the reason) if the call does, like the high-level call.
+    function _balance() private view returns (uint256 held) {
+        address t = address(_token);
+        assembly ("memory-safe") {
+            mstore(0x00, 0x70a08231) // balanceOf(address)
+            mstore(0x20, address())
+            if iszero(and(gt(returndatasize(), 0x1f), staticcall(gas(), t, 0x1c, 0x24, 0x00, 0x20))) {
+                returndatacopy(0x00, 0x00, returndatasize())
+                revert(0x00, returndatasize())
+            }
+            held := mload(0x00)
+        }
     }
 
     /// @dev Pushes `amount` to `to`; if the transfer fails, credits it for `withdraw` instead.
@@ -265,10 +281,10 @@ abstract contract MissionEscrowState is IMissionEscrowState, AccessControl, Reen
     /// cold access for all three (no event: the settlement's event carries the amounts). Each amount is a share of at
     /// most a uint64 amount, so the casts are exact; the additions are checked.
     function _accrueFees(uint256 pool, uint256 protocolAmount, uint256 labsAmount) internal {
-        Missions.Accruals storage a = _accruals;
-        a.resolverPool += uint96(pool);
-        a.protocolFees += uint80(protocolAmount);
-        a.labsFees += uint80(labsAmount);
+        Missions.Accruals memory a = _accruals; // one SLOAD, then one SSTORE (field by field: 3 of each)
+        _accruals = Missions.Accruals(
+            a.resolverPool + uint96(pool), a.protocolFees + uint80(protocolAmount), a.labsFees + uint80(labsAmount)
+        );
     }
 
     /// @dev Accrues a settlement's guild fee, pool share and service fees (the effects of settling an
