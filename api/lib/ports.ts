@@ -59,4 +59,9 @@ export interface Relayer {
   ): Promise<SentTx>;
   /** Each key's balance; `refresh` reads the chain first. */
   balances(refresh?: boolean): Promise<KeyBalance[]>;
+  /**
+   * Starts the next send's own bookkeeping read (its request's recorded transaction, if any) now, so
+   * that it runs beside the caller's checks; the send takes it. Optional: a no-op when absent.
+   */
+  lookAhead?(): void;
 }

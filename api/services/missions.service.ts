@@ -93,6 +93,7 @@ export function missionsService(deps: MoneyDeps) {
       // ms before the broadcast is a chance to miss the next block). A setup error still wins over a
       // funds error, as when they ran in turn; a refused create takes its details row back.
       const latest = read(() => chain.publicClient.getBlock());
+      relayer.lookAhead?.(); // the send's outbox lookup, beside these checks
       const inserted = details.insert({
         detailsHash: hash, title: d.title, description: d.description, category: d.category,
         latitude: d.location?.latitude, longitude: d.location?.longitude, radius: d.location?.radius,
@@ -115,13 +116,18 @@ export function missionsService(deps: MoneyDeps) {
         const c = events.find((e) => e.eventName === "MissionCreated")?.args as { missionId: bigint; detailsHash?: string } | undefined;
         return c ? { hash: c.detailsHash ?? hash, mission: { escrowAddress: escrow, onChainId: c.missionId.toString() } } : null;
       };
-      let bound = false;
+      let bound: string | null = null; // the id of the mission the details row was bound to
+      // Bound and indexed: the response's view (the indexed rows and the bound details) is read beside
+      // the relayer's read-model catch-up, which changes neither.
+      let early: Awaited<ReturnType<typeof view>> | undefined;
       const tx = await whenMined(async (events) => {
         const b = bindTo(events);
         if (!b) return;
         await details.bind(b.hash, b.mission);
-        bound = true;
-      }, () => relayer.send("createMission", [poster, reward, expiresAt, guildOnChainId, hash]));
+        bound = missionUuid(chain.chainId, escrow, BigInt(b.mission.onChainId));
+      }, () => relayer.send("createMission", [poster, reward, expiresAt, guildOnChainId, hash]), async () => {
+        if (bound) early = await view(bound, poster);
+      });
       const b = bindTo(tx.events);
       if (!b) throw new AppError("INTERNAL_ERROR", "Internal server error");
       const onChainId = BigInt(b.mission.onChainId);
@@ -129,7 +135,7 @@ export function missionsService(deps: MoneyDeps) {
       // the binding with its own read-model refresh, as before.
       if (!bound || !tx.indexed) await details.setOnChainId(b.hash, b.mission);
       const id = missionUuid(chain.chainId, escrow, onChainId);
-      const mission = await view(id, poster);
+      const mission = bound === id && tx.indexed && early ? early : await view(id, poster);
       return {
         ...(mission ?? {}),
         id,

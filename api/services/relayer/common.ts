@@ -40,7 +40,10 @@ export function relayerAccounts(keys: readonly Hex[], chainId: number): Account[
 
 // The Idempotency-Key of the request being served (set by the idempotency middleware), so that each
 // send is recorded under (scope, key, n-th send of this request) without threading it through services.
-const requestScope = new AsyncLocalStorage<{ scope: string; key: string; requestHash: string; seq: number }>();
+// `ahead`: the outbox lookup of the next send, started early (the pool's lookAhead) so that it runs
+// beside the request's own checks instead of in a row after them.
+type RequestScope = { scope: string; key: string; requestHash: string; seq: number; ahead?: { seq: number; found: Promise<unknown> } };
+const requestScope = new AsyncLocalStorage<RequestScope>();
 export function withIdempotencyScope<T>(scope: string, key: string, requestHash: string, fn: () => Promise<T>): Promise<T> {
   return requestScope.run({ scope, key, requestHash, seq: 0 }, fn);
 }
@@ -49,18 +52,39 @@ export function nextRequestRef(): { scope: string; key: string; requestHash: str
   const s = requestScope.getStore();
   return s ? { scope: s.scope, key: s.key, requestHash: s.requestHash, seq: s.seq++ } : null;
 }
+/** Starts `find` for the reference the next send will have (no-op outside a keyed request). */
+export function lookAheadRequestRef(find: (ref: { scope: string; key: string; requestHash: string; seq: number }) => Promise<unknown>): void {
+  const s = requestScope.getStore();
+  if (!s || s.ahead?.seq === s.seq) return;
+  const found = find({ scope: s.scope, key: s.key, requestHash: s.requestHash, seq: s.seq });
+  found.catch(() => {}); // read (and thrown) by the send that takes it
+  s.ahead = { seq: s.seq, found };
+}
+/** The look-ahead started for `seq`, taken once (undefined when none was started). */
+export function takeLookAhead(seq: number): Promise<unknown> | undefined {
+  const s = requestScope.getStore();
+  if (!s?.ahead || s.ahead.seq !== seq) return undefined;
+  const { found } = s.ahead;
+  s.ahead = undefined;
+  return found;
+}
 
 // Work a request wants done as soon as its transaction is mined, while the read-your-writes wait for
 // the indexer runs (the create binds its details row to the new mission id, so the read model's
 // refresh after indexing already has them). Given the mined tx's events; a failure is logged, and the
-// hook itself records whether it got done.
+// hook itself records whether it got done. `indexed`: work to run once the indexer has the block,
+// beside the read model's catch-up (the create reads its response's view from the indexed rows,
+// which that catch-up does not change).
 type ReceiptHook = (events: readonly { eventName: string; args: unknown }[]) => Promise<void>;
-const receiptHooks = new AsyncLocalStorage<ReceiptHook>();
-export function whenMined<T>(hook: ReceiptHook, fn: () => Promise<T>): Promise<T> {
-  return receiptHooks.run(hook, fn);
+type IndexedHook = () => Promise<void>;
+const receiptHooks = new AsyncLocalStorage<{ mined: ReceiptHook; indexed?: IndexedHook }>();
+export function whenMined<T>(hook: ReceiptHook, fn: () => Promise<T>, indexed?: IndexedHook): Promise<T> {
+  return receiptHooks.run({ mined: hook, indexed }, fn);
 }
 /** The hook of the send being made (undefined outside whenMined). */
-export const minedHook = (): ReceiptHook | undefined => receiptHooks.getStore();
+export const minedHook = (): ReceiptHook | undefined => receiptHooks.getStore()?.mined;
+/** The send's work once indexed (undefined outside whenMined or when none was given). */
+export const indexedHook = (): IndexedHook | undefined => receiptHooks.getStore()?.indexed;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const errText = (err: unknown) =>

@@ -14,7 +14,7 @@ import type { ChainEvent, SentTx } from "../../lib/ports.ts";
 import type { OutboxRepository, OutboxRow, RequestRef } from "../../repositories/outbox.repository.ts";
 import { decodedRevert, isChainUnreachable, mapRevert } from "../chain-errors.ts";
 import type { IndexerService } from "../indexer.service.ts";
-import { errText, minedHook } from "./common.ts";
+import { errText, indexedHook, minedHook } from "./common.ts";
 import { createBalanceMonitor, type BalanceMonitor } from "./balance.ts";
 import { createFeeSource, type FeePolicy } from "./fees.ts";
 import { createNonceAllocator } from "./nonce-allocator.ts";
@@ -162,12 +162,15 @@ export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
     // whether it got done (a failure here never fails the mined send).
     const hook = minedHook()?.(events).catch((err: unknown) => logger.warn("whenMined hook failed", { fn, err: errText(err) }));
     const [indexed] = await Promise.all([deps.indexer.waitForBlock(receipt.blockNumber), hook]);
+    // The request's own work once indexed runs beside the read model's catch-up.
+    const after = indexed ? indexedHook()?.().catch((err: unknown) => logger.warn("whenMined indexed hook failed", { fn, err: errText(err) })) : undefined;
     if (!indexed) logger.warn("indexer did not reach the block in time", { fn, block: receipt.blockNumber });
     else if (deps.onIndexed) {
       // Best effort: the journal reactor applies the same block shortly after if this fails.
       await deps.onIndexed(receipt.blockNumber).catch((err) =>
         logger.warn("read model catch-up after a write failed", { fn, block: receipt.blockNumber, err: err instanceof Error ? err.message : String(err) }));
     }
+    await after;
     // The broadcast that was mined (a replacement's hash when the first one was stuck).
     return { hash: receipt.transactionHash, receipt, events, indexed };
   }

@@ -12,7 +12,7 @@ import type { KeyBalance, Relayer, SentTx, TxTarget } from "../../lib/ports.ts";
 import type { OutboxRow } from "../../repositories/outbox.repository.ts";
 import { isChainUnreachable } from "../chain-errors.ts";
 import { budgetWallet, type RelayBudget } from "./budget.ts";
-import { errText, escrowCallAbi, nextRequestRef } from "./common.ts";
+import { errText, escrowCallAbi, lookAheadRequestRef, nextRequestRef, takeLookAhead } from "./common.ts";
 import { createKeyRelayer, type KeyDeps, type KeyRelayer } from "./key.ts";
 import type { Call } from "./send.ts";
 
@@ -90,7 +90,7 @@ export function createRelayerPool(deps: PoolDeps): Relayer {
     let routed: Call;
     let recorded: OutboxRow | null;
     try {
-      recorded = ref ? await primary.findForRequest(ref) : null;
+      recorded = ref ? await ((takeLookAhead(ref.seq) as Promise<OutboxRow | null> | undefined) ?? primary.findForRequest(ref)) : null;
       const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args });
       const forward = executor !== null && (await isAllowed(call.address, data.slice(0, 10)));
       routed = forward ? { address: executor, abi: viaExecutorAbi(call.abi), functionName: "execute", args: [call.address, data] } : call;
@@ -131,6 +131,9 @@ export function createRelayerPool(deps: PoolDeps): Relayer {
 
   return {
     address: primary.address,
+    lookAhead() {
+      lookAheadRequestRef((ref) => primary.findForRequest(ref));
+    },
     async balances(refresh = false) {
       if (!refresh) return keys.map((k) => k.balance.current());
       // A probe must answer even while the chain does not: after 1 s, the last balance read.
