@@ -6,10 +6,10 @@
 // (one per filter combination for the list): a builder per call cost ~190 µs of CPU per request.
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ChainTables } from "../db/chain.ts";
 import type { Db } from "../db/client.ts";
-import { missionDetails, users } from "../db/schema.ts";
+import { missionDetails, users, vaults } from "../db/schema.ts";
 import { chainRead } from "./chain-query.ts";
 
 type Chain = Pick<ChainTables, "missions" | "guilds" | "boardEntries" | "settlements" | "userStats" | "guildMembers">;
@@ -60,6 +60,57 @@ function missionSelect(db: Db, t: Chain) {
     .$dynamic();
 }
 
+/**
+ * The columns of missionSelect() a mission view shows (mission-view.ts MissionViewRow), plus the
+ * privacy settings of the poster and the performer as seen by the viewer (placeholder `viewer`): each
+ * party's vault permissions (null: no vault, the defaults; only a party with an API account, a non-null
+ * posterId / performerId, has settings) and whether the viewer shares an active guild with them,
+ * looked up only when a field is `guilds_only`, as privacy.repository.ts does.
+ */
+function viewerSelect(db: Db, t: Chain) {
+  const { missions: m, guilds: g, guildMembers: gm } = t;
+  const d = missionDetails;
+  const pu = alias(users, "pu");
+  const fu = alias(users, "fu");
+  const pv = alias(vaults, "pv");
+  const fv = alias(vaults, "fv");
+  const viewer = sql.placeholder("viewer");
+  const sharesGuild = (account: AnyPgColumn, permissions: AnyPgColumn, k: string) => {
+    const mine = alias(gm, `mine_${k}`);
+    const theirs = alias(gm, `theirs_${k}`);
+    const shared = db.select({ one: sql`1` }).from(mine)
+      .innerJoin(theirs, and(eq(theirs.guildOnChainId, mine.guildOnChainId), eq(theirs.active, true)))
+      .where(and(sql`${mine.account} = ${viewer}`, eq(mine.active, true), eq(theirs.account, account)));
+    return sql<boolean>`(${viewer}::text IS NOT NULL AND ${permissions}::text LIKE '%guilds_only%' AND EXISTS (${shared}))`;
+  };
+  return db
+    .select({
+      id: m.id, onChainId: m.onChainId, escrowAddress: m.escrowAddress, poster: m.poster, performer: m.performer,
+      guildUuid: m.guildUuid, guildName: g.name, reward: m.reward, ddrAmount: m.ddrAmount,
+      state: m.state, proofHash: m.proofHash, refundAmount: m.refundAmount,
+      released: m.released, refunded: m.refunded,
+      expiresAt: m.expiresAt, createdAt: m.createdAt, acceptedAt: m.acceptedAt, completedAt: m.completedAt,
+      title: d.title, description: d.description, category: d.category, latitude: d.latitude, longitude: d.longitude,
+      radius: d.radius, metadata: d.metadata,
+      minReputation: d.minReputation,
+      premium: sql<(typeof d.$inferSelect)["premium"]>`coalesce(${d.premium}, false)`,
+      posterId: pu.id, posterName: pu.displayName, performerId: fu.id, performerName: fu.displayName,
+      posterPermissions: pv.permissions, posterSharesGuild: sharesGuild(pu.evmAddress, pv.permissions, "p"),
+      performerPermissions: fv.permissions, performerSharesGuild: sharesGuild(fu.evmAddress, fv.permissions, "f"),
+    })
+    .from(m)
+    .leftJoin(d, detailsOf(t))
+    .leftJoin(g, eq(g.id, m.guildUuid))
+    .leftJoin(pu, eq(pu.evmAddress, m.poster))
+    .leftJoin(fu, eq(fu.evmAddress, m.performer))
+    .leftJoin(pv, eq(pv.userId, pu.id))
+    .leftJoin(fv, eq(fv.userId, fu.id))
+    .$dynamic();
+}
+
+/** A mission with its parties' privacy settings for one viewer (findForViewer). */
+export type MissionForViewerRow = Awaited<ReturnType<ReturnType<typeof viewerSelect>["execute"]>>[number];
+
 /** The details written for this very mission (hash, on-chain id and escrow). */
 const detailsOf = ({ missions: m }: Pick<Chain, "missions">) =>
   and(eq(missionDetails.detailsHash, m.detailsHash), eq(missionDetails.onChainId, sql`${m.onChainId}::text`), eq(missionDetails.escrowAddress, m.escrowAddress));
@@ -81,6 +132,7 @@ export function missionsRepository(db: Db, t: Chain, chainSchema: string) {
   const { missions: m } = t;
   const tag = statementTag(chainSchema);
   const byId = missionSelect(db, t).where(eq(m.id, sql.placeholder("id"))).prepare(`mission_by_id_${tag}`);
+  const byIdFor = viewerSelect(db, t).where(eq(m.id, sql.placeholder("id"))).prepare(`mission_for_viewer_${tag}`);
   const SORT = { createdAt: m.createdAt, rewardAmount: m.reward, expiresAt: m.expiresAt } as const;
 
   /** The list's two statements for one shape (which filters are set, the order), prepared on first use. */
@@ -109,6 +161,15 @@ export function missionsRepository(db: Db, t: Chain, chainSchema: string) {
   return {
     async findById(id: string): Promise<MissionRow | null> {
       const rows = await chainRead(byId.execute({ id }));
+      return rows[0] ?? null;
+    },
+    /**
+     * The mission by id with what the privacy rules need to show its parties to `viewer` (lowercase
+     * address, or null): one statement, one snapshot (GET /missions/:id; privacy.repository.ts reads
+     * the same settings for any list of users).
+     */
+    async findForViewer(id: string, viewer: string | null): Promise<MissionForViewerRow | null> {
+      const rows = await chainRead(byIdFor.execute({ id, viewer }));
       return rows[0] ?? null;
     },
     async list(f: MissionFilter): Promise<{ rows: MissionRow[]; total: number }> {

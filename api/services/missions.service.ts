@@ -14,6 +14,7 @@ import { moneyService, type MoneyDeps } from "./mission-money.service.ts";
 import { eq, missionContext, salt } from "./mission-context.ts";
 import { whenMined } from "./relayer/index.ts";
 import { listView, missionParties, singleView } from "./mission-view.ts";
+import { lensOf, settingsFrom } from "./privacy.ts";
 
 /** The bodies of POST and PATCH /missions, as the routes' schemas validate them. */
 export type CreateMissionInput = z.infer<typeof CreateBody>;
@@ -48,8 +49,18 @@ export function missionsService(deps: MoneyDeps) {
     },
 
     async get(id: string, viewer?: Address) {
-      const row = await mustFind(id);
-      return singleView(row, viewer, await deps.privacy.lens(viewer, missionParties([row])));
+      // One statement: the row and its parties' privacy settings for this viewer (the same settings
+      // deps.privacy.lens() reads; a party without an API account has none, the viewer needs none).
+      const me = viewer ? viewer.toLowerCase() : null;
+      const row = await missions.findForViewer(id, me);
+      if (!row) throw new AppError("MISSION_NOT_FOUND", `Mission ${id} not found`);
+      const rows: { address: string; permissions: unknown; sharesGuild: boolean }[] = [];
+      // A party with an account joined its users row (posterId / performerId), whose address is the party's.
+      const poster = row.poster.toLowerCase();
+      if (row.posterId !== null && poster !== me) rows.push({ address: poster, permissions: row.posterPermissions, sharesGuild: row.posterSharesGuild });
+      const performer = row.performer?.toLowerCase() ?? null;
+      if (row.performerId !== null && performer !== null && performer !== me) rows.push({ address: performer, permissions: row.performerPermissions, sharesGuild: row.performerSharesGuild });
+      return singleView(row, viewer, lensOf(me, settingsFrom(rows)));
     },
 
     async create(user: UserRow, input: CreateMissionInput) {

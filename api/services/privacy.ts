@@ -40,14 +40,18 @@ export function lensOf(viewer: string | null | undefined, settings: PrivacySetti
   };
 }
 
+/** The settings map of rows read for one viewer (privacy.repository.ts, or a statement that joins the same columns). */
+export function settingsFrom(rows: readonly { address: string; permissions: unknown; sharesGuild: boolean }[]): PrivacySettings {
+  return new Map(rows.map((r) => [r.address, { permissions: mergePermissions(r.permissions, {}), sharesGuild: r.sharesGuild }]));
+}
+
 /** Everyone sees everything: for the owner's own data and for code that has no viewer to protect. */
 export const OPEN_LENS: PrivacyLens = lensOf(null, new Map());
 
 export function privacyService(deps: { repo: PrivacyRepository }) {
   async function settings(viewer: string | null, addresses: (string | null | undefined)[]): Promise<PrivacySettings> {
     const others = [...new Set(addresses.map(lower).filter((a): a is string => a !== null && a !== viewer))];
-    const rows = await deps.repo.settings(others, viewer);
-    return new Map(rows.map((r) => [r.address, { permissions: mergePermissions(r.permissions, {}), sharesGuild: r.sharesGuild }]));
+    return settingsFrom(await deps.repo.settings(others, viewer));
   }
   async function lens(viewer: string | null | undefined, addresses: (string | null | undefined)[]): Promise<PrivacyLens> {
     const me = lower(viewer);

@@ -84,15 +84,13 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
     // The cause of a miss, from the profiles (script/bench/lib/mission-read-profile.ts, mission-read-cpu.ts) and the CPU
     // counters of this run: same query, same JSON and the same syscalls per request on both sides.
     const cause =
-      `Same single query, same JSON, same ~2.5 write syscalls per request on both sides; the API's server process ` +
+      `Both sides run one named prepared statement a request and answer the same JSON; the API's server process ` +
       `used ${ta.cpuServerUs} µs CPU per request vs ${tb.cpuServerUs} µs (PostgreSQL ${ta.cpuPostgresUs} vs ${tb.cpuPostgresUs} µs). ` +
-      `The difference is the API's per-request machinery, spread thin in the CPU profile: ~14 async middleware layers ` +
-      `(security headers, CSP, CORS, observe + metrics, DB-outage guard, token, rate limiter, body limit, content type, ` +
-      `idempotency, request id, 405), zod-openapi param validation, Hono's TrieRouter (the route table mounted at / and /v2 ` +
-      `does not fit the RegExpRouter) and headers set on a materialised Headers object. Fixed here: bodyLimit built a full ` +
-      `WHATWG Request on every GET (~9% of the API's CPU). What it would take: one combined read-path middleware with ` +
-      `precomputed headers, /v2 as a path rewrite instead of a second route tree, metrics/logging without per-request ` +
-      `allocations. Wall-clock figures were taken with the 2 cores shared by other jobs (load average in the JSON).`;
+      `The difference is the API's own machinery: pg and drizzle decode ~35 typed columns (the row and its parties' ` +
+      `privacy settings) where the baseline receives one text column of JSON built by PostgreSQL; the view and JSON.stringify; ` +
+      `the request path (request id, 16 more response headers, rate limit, metrics and the access log); the route's ` +
+      `param check and Hono's TrieRouter (the RegExpRouter refuses GET /missions/:id beside the static GET /missions/nearby). ` +
+      `Wall-clock figures were taken with the 2 cores shared by other jobs (load average in the JSON).`;
     return [
       {
         id: "B1",
