@@ -107,9 +107,9 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
       polling = false;
     }
   }
-  function waitForBlock(block: bigint): Promise<boolean> {
+  function waitForBlock(block: bigint, timeoutMs = opts.waitMs): Promise<boolean> {
     return new Promise((resolve) => {
-      waiters.push({ block, until: Date.now() + opts.waitMs, resolve });
+      waiters.push({ block, until: Date.now() + timeoutMs, resolve });
       if (!polling) void poll();
     });
   }
@@ -130,7 +130,7 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
         return { ready: false, block: null };
       }
     },
-    /** Resolves once the indexer has reached `block` (read-your-writes); gives up after waitMs. */
+    /** Resolves once the indexer has reached `block` (read-your-writes); gives up after waitMs (or `timeoutMs`). */
     waitForBlock,
     /** Proxies a request to Ponder's GraphQL endpoint. */
     async graphql(req: Request, search: string): Promise<Response> {

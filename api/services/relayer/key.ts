@@ -66,6 +66,9 @@ export interface KeyRelayer {
   inFlight(): number;
 }
 
+/** The longest a broadcast waits for the indexer to finish a block this key wrote (see `hold`). */
+const HOLD_MS = 200;
+
 export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
   const { account, publicClient, logger, metrics, chainId, outbox } = deps;
   if (!account.signTransaction) throw new Error("the relayer account cannot sign transactions locally");
@@ -79,9 +82,17 @@ export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
     new AppError("RELAYER_UNFUNDED", `The service's relayer key ${account.address} has no ETH left for gas; try again once it is refunded`, undefined, { "Retry-After": "60" });
   const currentFees = createFeeSource(publicClient, deps.fees ?? { capWei: null, waitMs: 0 }, metrics);
   const allocate = createNonceAllocator(outbox);
+  // The highest block a tx of this key was mined in, and the highest the indexer was seen to reach.
+  let lastMined = 0n;
+  let indexedSeen = 0n;
   const sender = createSender({
     account, chainId, publicClient, outbox, logger, currentFees, allocate, signTx, crashAfterBroadcast: deps.crashAfterBroadcast,
     onReceipt: (r) => watcher.known(r), rpcUrl: deps.rpcUrl,
+    // While the indexer is still on a block this key wrote, new broadcasts wait for it (bounded) and
+    // then go out together: on an automining node every broadcast is a block of its own, and the
+    // indexer's per-block work, which every write waits for, is shared by as many writes as can join
+    // one block. An idle indexer (a single write, timed blocks) holds nothing.
+    hold: () => (lastMined > indexedSeen ? deps.indexer.waitForBlock(lastMined, HOLD_MS).then(() => {}) : undefined),
   });
   const replace = createReplacer({ account, publicClient, outbox, logger, metrics, capWei: deps.fees?.capWei ?? null, signTx, rawSend: sender.rawSend });
   const watcher = createReceiptWatcher({
@@ -161,7 +172,9 @@ export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
     // The request's own work on the receipt (whenMined) runs while the indexer catches up; it knows
     // whether it got done (a failure here never fails the mined send).
     const hook = minedHook()?.(events).catch((err: unknown) => logger.warn("whenMined hook failed", { fn, err: errText(err) }));
+    if (receipt.blockNumber > lastMined) lastMined = receipt.blockNumber;
     const [indexed] = await Promise.all([deps.indexer.waitForBlock(receipt.blockNumber), hook]);
+    if (indexed && receipt.blockNumber > indexedSeen) indexedSeen = receipt.blockNumber;
     // The request's own work once indexed runs beside the read model's catch-up.
     const after = indexed ? indexedHook()?.().catch((err: unknown) => logger.warn("whenMined indexed hook failed", { fn, err: errText(err) })) : undefined;
     if (!indexed) logger.warn("indexer did not reach the block in time", { fn, block: receipt.blockNumber });

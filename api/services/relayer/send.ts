@@ -46,6 +46,8 @@ export function createSender(deps: {
   onReceipt?: (receipt: TransactionReceipt) => void;
   /** The node's URL: broadcasts made together go out as one JSON-RPC batch (see `broadcastTogether`). */
   rpcUrl?: string;
+  /** Before a group of broadcasts goes out: a wait (bounded) during which later broadcasts join the group. */
+  hold?: () => Promise<void> | undefined;
 }) {
   const { account, publicClient, outbox, logger, chainId } = deps;
   let reconciled = false;
@@ -115,7 +117,8 @@ export function createSender(deps: {
     return new Promise((resolve, reject) => {
       together.push({ raw, nonce, resolve, reject });
       if (together.length > 1) return;
-      setImmediate(() => {
+      setImmediate(async () => {
+        await deps.hold?.();
         const group = together.sort((a, b) => (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0));
         together = [];
         if (group.length === 1) return void broadcast(group[0]!.raw).then(group[0]!.resolve, group[0]!.reject);

@@ -17,6 +17,17 @@ export function processCpuMicros(pid: number): number {
   }
 }
 
+/** Busy CPU time of the whole machine (all cores: /proc/stat minus idle and iowait) in microseconds. */
+export function machineCpuMicros(): number {
+  try {
+    const f = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = f;
+    return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) * TICK_US;
+  } catch {
+    return 0;
+  }
+}
+
 function ppidOf(pid: number): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");

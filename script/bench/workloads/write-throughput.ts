@@ -17,6 +17,7 @@ import { foundry } from "viem/chains";
 import { anvilAccount } from "../../lib/accounts.ts";
 import { rawCreateCall } from "../lib/raw-create.ts";
 import { signIn, startBenchStack, type BenchStack } from "../lib/stack.ts";
+import { machineCpuMicros } from "../lib/proc-cpu.ts";
 import { ms, percentile, rate } from "../lib/stats.ts";
 import type { BenchContext, BenchRow, Workload } from "../types.ts";
 
@@ -39,6 +40,7 @@ async function closedLoop(total: number, writers: number, job: (i: number) => Pr
   const latencies: number[] = [];
   const errors: string[] = [];
   const t0 = performance.now();
+  const cpu0 = machineCpuMicros();
   await Promise.all(
     Array.from({ length: writers }, async () => {
       for (let i = next++; i < total; i = next++) {
@@ -52,7 +54,7 @@ async function closedLoop(total: number, writers: number, job: (i: number) => Pr
       }
     }),
   );
-  return { elapsedMs: performance.now() - t0, latencies, errors };
+  return { elapsedMs: performance.now() - t0, latencies, errors, cpuMicros: machineCpuMicros() - cpu0 };
 }
 type Loop = Awaited<ReturnType<typeof closedLoop>> & { blocks: number };
 
@@ -171,7 +173,10 @@ function row(ctx: BenchContext, mode: Mode, k: number, writers: number, api: Loo
     met,
     details: {
       mode: mode.label, keys: k, total, writers, apiElapsedMs: api.elapsedMs, rawElapsedMs: raw.elapsedMs,
-      apiBlocks: api.blocks, rawBlocks: raw.blocks, apiTxPerBlock: perBlock(api), rawTxPerBlock: perBlock(raw),
+      apiBlocks: api.blocks, rawBlocks: raw.blocks,
+      // The whole machine's busy CPU per create (every process: node, anvil, Ponder, PostgreSQL, this driver).
+      apiMachineCpuMsPerTx: Math.round(api.cpuMicros / Math.max(1, total - api.errors.length)) / 1000,
+      rawMachineCpuMsPerTx: Math.round(raw.cpuMicros / Math.max(1, total - raw.errors.length)) / 1000, apiTxPerBlock: perBlock(api), rawTxPerBlock: perBlock(raw),
       apiP90: percentile(sorted(api.latencies), 90), rawP90: percentile(sorted(raw.latencies), 90),
       loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
       apiErrors: api.errors.slice(0, 10), rawErrors: raw.errors.slice(0, 10),
