@@ -15,6 +15,8 @@ const DIRECT_RETRIES_MS = [3, 8, 15];
 /** A waiter older than this makes the watchdog look for a dropped tx or a nonce gap. */
 export const STUCK_MS = 1_500;
 const WATCHDOG_EVERY_MS = 1_000;
+/** A replacement waits RELAYER_REPLACE_AFTER_BLOCKS blocks and at least this many ms per block. */
+const MIN_BLOCK_MS = 1_000;
 
 /** The requests waiting for one transaction (one nonce), under every hash it was broadcast as. */
 export interface Waiter {
@@ -25,6 +27,8 @@ export interface Waiter {
   since: number;
   /** The head when the latest broadcast was first watched (null until a block scan saw it). */
   sentBlock: bigint | null;
+  /** When sentBlock was set (ms). */
+  sentAt: number;
   list: { resolve(r: TransactionReceipt): void; reject(e: unknown): void }[];
 }
 export type Outcome = { receipt: TransactionReceipt } | { error: unknown };
@@ -95,7 +99,7 @@ export function createReceiptWatcher(deps: {
     const hash = hashes[0]!;
     const p = new Promise<TransactionReceipt>((resolve, reject) => {
       let w = hashes.map((h) => waiters.get(h)).find((x) => x);
-      if (!w) waiters.set(hash, (w = { hash, hashes: [hash], nonce, since: Date.now(), sentBlock: null, list: [] }));
+      if (!w) waiters.set(hash, (w = { hash, hashes: [hash], nonce, since: Date.now(), sentBlock: null, sentAt: 0, list: [] }));
       addHashes(w, hashes);
       w.list.push({ resolve, reject });
     });
@@ -166,8 +170,13 @@ export function createReceiptWatcher(deps: {
   /** A broadcast left unmined for replaceAfterBlocks blocks is re-sent with higher fees (same nonce). */
   async function replaceStuck(head: bigint) {
     const due = groups().filter((w) => {
-      if (w.sentBlock === null) w.sentBlock = head;
-      return head - w.sentBlock >= BigInt(deps.replaceAfterBlocks);
+      if (w.sentBlock === null) {
+        w.sentBlock = head;
+        w.sentAt = Date.now();
+      }
+      // Blocks and time: a node that mines on demand (anvil's automine) makes a block of every tx,
+      // and a tx waiting behind other keys' txs for a few such blocks is not stuck.
+      return head - w.sentBlock >= BigInt(deps.replaceAfterBlocks) && Date.now() - w.sentAt >= deps.replaceAfterBlocks * MIN_BLOCK_MS;
     });
     if (!due.length) return;
     const [minedCount, block] = await Promise.all([
@@ -177,6 +186,7 @@ export function createReceiptWatcher(deps: {
     const chain = { minedCount, baseFee: block.baseFeePerGas ?? 0n };
     for (const w of due) {
       w.sentBlock = head; // replaced, left alone, at the ceiling or failed: look again after as many blocks
+      w.sentAt = Date.now();
       try {
         const hashes = await deps.replace(w, chain);
         if (!hashes || !waiters.has(w.hash)) continue;
