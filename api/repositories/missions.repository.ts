@@ -11,6 +11,7 @@ import type { ChainTables } from "../db/chain.ts";
 import type { Db } from "../db/client.ts";
 import { missionDetails, users, vaults } from "../db/schema.ts";
 import { chainRead } from "./chain-query.ts";
+import { sharesGuildSql } from "./privacy.repository.ts";
 
 type Chain = Pick<ChainTables, "missions" | "guilds" | "boardEntries" | "settlements" | "userStats" | "guildMembers">;
 
@@ -74,15 +75,7 @@ function viewerSelect(db: Db, t: Chain) {
   const fu = alias(users, "fu");
   const pv = alias(vaults, "pv");
   const fv = alias(vaults, "fv");
-  const viewer = sql.placeholder("viewer");
-  const sharesGuild = (account: AnyPgColumn, permissions: AnyPgColumn, k: string) => {
-    const mine = alias(gm, `mine_${k}`);
-    const theirs = alias(gm, `theirs_${k}`);
-    const shared = db.select({ one: sql`1` }).from(mine)
-      .innerJoin(theirs, and(eq(theirs.guildOnChainId, mine.guildOnChainId), eq(theirs.active, true)))
-      .where(and(sql`${mine.account} = ${viewer}`, eq(mine.active, true), eq(theirs.account, account)));
-    return sql<boolean>`(${viewer}::text IS NOT NULL AND ${permissions}::text LIKE '%guilds_only%' AND EXISTS (${shared}))`;
-  };
+  const sharesGuild = (account: AnyPgColumn, permissions: AnyPgColumn, k: string) => sharesGuildSql(db, gm, account, permissions, `_${k}`);
   return db
     .select({
       id: m.id, onChainId: m.onChainId, escrowAddress: m.escrowAddress, poster: m.poster, performer: m.performer,
