@@ -24,12 +24,22 @@ const chain = process.env.PONDER_CHAIN_NAME ?? (deployment.chainId === 31337 ? "
 // asked ten times a second for nothing. Ponder keeps its own reorg depth per chain id (no setting).
 const pollingInterval = known ? Math.max(100, (known.blockTimeSeconds * 1000) / 4) : 100;
 
+// Ponder paces every RPC endpoint it is given: 20 requests a second at first, raised by 5 % only after
+// ten busy seconds (node_modules/ponder/dist/esm/rpc/index.js, INITIAL_MAX_RPS; `maxRequestsPerSecond`
+// is deprecated and read by nothing). A live block costs 2 requests, so a fresh Ponder indexes about
+// 10 blocks a second whatever their size, and a backfill waits on the same pace. That protects a public
+// RPC from 429s; anvil has no limit, so on the local chain the same endpoint is listed 25 times
+// (Ponder keeps one pace per entry): about 500 requests a second from the start (measured on automine:
+// empty blocks indexed 11 -> 49-60 a second; docs/decisions.md "Writes at the floor: Ponder's RPC pace").
+const LOCAL_RPC_ENTRIES = 25;
+const rpcBackends = deployment.chainId === 31337 ? Array.from({ length: LOCAL_RPC_ENTRIES }, () => rpc) : rpc;
+
 const at = (name: keyof typeof c) => ({ chain, address: c[name].address, startBlock: c[name].startBlock });
 
 export default createConfig({
   chains: {
     // anvil chains are thrown away and restarted with the same id: never reuse Ponder's RPC cache there.
-    [chain]: { id: deployment.chainId, rpc, ws, pollingInterval, disableCache: deployment.chainId === 31337 },
+    [chain]: { id: deployment.chainId, rpc: rpcBackends, ws, pollingInterval, disableCache: deployment.chainId === 31337 },
   },
   contracts: {
     MissionEscrow: { abi: missionEscrowAbi, ...at("MissionEscrow") },

@@ -92,8 +92,11 @@ export function createDeps(env: Env, logger: Logger) {
   if (chainId !== 31337 && !env.JWT_SECRET) {
     throw new EnvError([{ variable: "JWT_SECRET", reason: `required on chain ${chainId} (only the local chain 31337 may use the development secret)` }]);
   }
+  // JSON-RPC batching: the calls started in the same tick (a create's pre-checks, and those of every
+  // request in flight) go out as one HTTP request. B6 on automine, 1 key: the API's CPU a create
+  // 14.2 -> 9.2 ms (one fetch instead of ~6); costs at most a timer tick (~1 ms) a stage.
   const publicClient = createPublicClient({
-    transport: http(env.RPC_URL, { timeout: 10_000, retryCount: 1 }),
+    transport: http(env.RPC_URL, { timeout: 10_000, retryCount: 1, batch: { batchSize: 100, wait: 0 } }),
   }) as PublicClient;
   const explorerUrl = env.EXPLORER_URL ?? knownChain(chainId)?.easExplorer ?? null;
   const stablecoin = escrowStablecoin(publicClient, deployment);

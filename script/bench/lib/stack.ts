@@ -42,6 +42,9 @@ export interface BenchStack {
   chainSchema: string;
   apiUrl: string;
   apiPid?: number;
+  /** anvil's and Ponder's processes (for CPU accounting; indexerPid 0 without an indexer). */
+  anvilPid: number;
+  indexerPid: number;
   /** Another API process on this stack (the stack's API environment plus `env`); the caller stops it. */
   startApi(env?: Record<string, string>): Promise<ApiProcess>;
   stop(): Promise<void>;
@@ -140,7 +143,7 @@ export async function startBenchStack(ctx: BenchContext, opts: BenchStackOptions
     }
     return {
       rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, deployment, deploymentFile, databaseUrl,
-      indexerUrl: indexer?.url ?? "", chainSchema, apiUrl, apiPid, startApi, stop,
+      indexerUrl: indexer?.url ?? "", chainSchema, apiUrl, apiPid, anvilPid: (anvil as AnvilHandle).pid, indexerPid: indexer?.pid ?? 0, startApi, stop,
     };
   } catch (err) {
     await stop();

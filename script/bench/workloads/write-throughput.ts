@@ -17,7 +17,7 @@ import { foundry } from "viem/chains";
 import { anvilAccount } from "../../lib/accounts.ts";
 import { rawCreateCall } from "../lib/raw-create.ts";
 import { signIn, startBenchStack, type BenchStack } from "../lib/stack.ts";
-import { machineCpuMicros } from "../lib/proc-cpu.ts";
+import { machineCpuMicros, postgresCpuMicros, postmasterPid, processCpuMicros } from "../lib/proc-cpu.ts";
 import { ms, percentile, rate } from "../lib/stats.ts";
 import type { BenchContext, BenchRow, Workload } from "../types.ts";
 
@@ -34,13 +34,17 @@ interface Mode {
   creates: number;
 }
 
-/** `writers` async loops share `total` jobs; returns elapsed ms, per-job latencies and errors. */
-async function closedLoop(total: number, writers: number, job: (i: number) => Promise<void>) {
+/** CPU time (µs) of each process of the stack; what one create costs each of them, whatever else runs. */
+type Procs = Record<string, () => number>;
+
+/** `writers` async loops share `total` jobs; returns elapsed ms, per-job latencies, errors and CPU. */
+async function closedLoop(total: number, writers: number, job: (i: number) => Promise<void>, procs: Procs = {}) {
   let next = 0;
   const latencies: number[] = [];
   const errors: string[] = [];
   const t0 = performance.now();
   const cpu0 = machineCpuMicros();
+  const proc0 = Object.fromEntries(Object.entries(procs).map(([k, f]) => [k, f()]));
   await Promise.all(
     Array.from({ length: writers }, async () => {
       for (let i = next++; i < total; i = next++) {
@@ -54,7 +58,8 @@ async function closedLoop(total: number, writers: number, job: (i: number) => Pr
       }
     }),
   );
-  return { elapsedMs: performance.now() - t0, latencies, errors, cpuMicros: machineCpuMicros() - cpu0 };
+  const procMicros = Object.fromEntries(Object.entries(procs).map(([k, f]) => [k, f() - proc0[k]!]));
+  return { elapsedMs: performance.now() - t0, latencies, errors, cpuMicros: machineCpuMicros() - cpu0, procMicros };
 }
 type Loop = Awaited<ReturnType<typeof closedLoop>> & { blocks: number };
 
@@ -124,7 +129,7 @@ async function apiSide(stack: BenchStack, keys: Hex[], users: ReturnType<typeof 
     // timed blocks it costs one block.
     await Promise.all(Array.from({ length: 2 * keys.length + 3 }, (_, i) => job(i)));
     const before = await head();
-    const loop = await closedLoop(total, writers, job);
+    const loop = await closedLoop(total, writers, job, await stackProcs(stack, api.pid));
     return { ...loop, blocks: Number((await head()) - before) };
   } finally {
     await api.stop();
@@ -149,8 +154,19 @@ async function rawSide(
   };
   await Promise.all(Array.from({ length: 2 * keys.length + 3 }, (_, i) => job(i)));
   const before = await head();
-  const loop = await closedLoop(total, writers, job);
+  const loop = await closedLoop(total, writers, job, await stackProcs(stack, process.pid));
   return { ...loop, blocks: Number((await head()) - before) };
+}
+
+/** The processes a create costs CPU in: the sender (the API, or this driver for raw viem), Ponder, anvil, PostgreSQL. */
+async function stackProcs(stack: BenchStack, senderPid: number): Promise<Procs> {
+  const postmaster = await postmasterPid(stack.databaseUrl);
+  return {
+    sender: () => processCpuMicros(senderPid),
+    ponder: () => processCpuMicros(stack.indexerPid),
+    anvil: () => processCpuMicros(stack.anvilPid),
+    ...(postmaster ? { postgres: () => postgresCpuMicros(postmaster) } : {}),
+  };
 }
 
 function row(ctx: BenchContext, mode: Mode, k: number, writers: number, api: Loop, raw: Loop): BenchRow {
@@ -162,6 +178,7 @@ function row(ctx: BenchContext, mode: Mode, k: number, writers: number, api: Loo
   const r = Math.round((apiRate / rawRate) * 100) / 100;
   const met = ctx.smoke ? null : r >= 0.8 && apiNonceErrors === 0 && api.errors.length === 0;
   const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+  const perTx = (l: Loop) => Object.fromEntries(Object.entries(l.procMicros).map(([p, us]) => [p, Math.round(us / Math.max(1, total - l.errors.length)) / 1000]));
   const perBlock = (l: Loop) => (l.blocks > 0 ? Math.round(((total - l.errors.length) / l.blocks) * 10) / 10 : null);
   return {
     id: "B6",
@@ -177,6 +194,8 @@ function row(ctx: BenchContext, mode: Mode, k: number, writers: number, api: Loo
       // The whole machine's busy CPU per create (every process: node, anvil, Ponder, PostgreSQL, this driver).
       apiMachineCpuMsPerTx: Math.round(api.cpuMicros / Math.max(1, total - api.errors.length)) / 1000,
       rawMachineCpuMsPerTx: Math.round(raw.cpuMicros / Math.max(1, total - raw.errors.length)) / 1000, apiTxPerBlock: perBlock(api), rawTxPerBlock: perBlock(raw),
+      // CPU ms per create of each process (sender = the API, or this driver for raw viem): contention-proof.
+      apiProcCpuMsPerTx: perTx(api), rawProcCpuMsPerTx: perTx(raw),
       apiP90: percentile(sorted(api.latencies), 90), rawP90: percentile(sorted(raw.latencies), 90),
       loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
       apiErrors: api.errors.slice(0, 10), rawErrors: raw.errors.slice(0, 10),
