@@ -1,5 +1,5 @@
 // B7's (and B5's) baseline: the smallest Ponder app that indexes the escrow's lifecycle events of the same
-// chain as our indexer (same transport settings: http polling every 100 ms, no RPC cache on anvil).
+// chain as our indexer (same transport settings: the RPC pace lifted on anvil, http polling every 100 ms, no RPC cache on anvil).
 // Self-contained on purpose (no imports from the repo): b7 copies this folder into its scratch dir
 // and runs it there, so the ponder-env.d.ts Ponder writes into its root stays out of the repo.
 import fs from "node:fs";
@@ -22,7 +22,9 @@ export default createConfig({
   chains: {
     local: {
       id: deployment.chainId,
-      rpc: process.env.RPC_URL!,
+      // As our indexer (ponder.config.ts, LOCAL_RPC_ENTRIES): the local chain's endpoint listed 25 times,
+      // so that Ponder's per-endpoint pace (20 requests a second at first) bounds neither side.
+      rpc: deployment.chainId === 31337 ? Array.from({ length: 25 }, () => process.env.RPC_URL!) : process.env.RPC_URL!,
       // B5 follows a live chain over websocket heads, as our indexer does; B7 passes "" (http polling).
       ws: process.env.RPC_WS_URL || undefined,
       pollingInterval: 100,
