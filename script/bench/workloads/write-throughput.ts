@@ -12,7 +12,6 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { createPublicClient, createWalletClient, http, keccak256, numberToHex, parseEther, toHex, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { createNonceManager, jsonRpc } from "viem/nonce";
 import { foundry } from "viem/chains";
 import { anvilAccount } from "../../lib/accounts.ts";
 import { rawCreateCall } from "../lib/raw-create.ts";
@@ -140,13 +139,19 @@ async function rawSide(
   stack: BenchStack, keys: Hex[], users: ReturnType<typeof anvilAccount>[], expiresAt: bigint, total: number, writers: number,
   head: () => Promise<bigint>,
 ): Promise<Loop> {
-  // A fresh nonce manager (viem's, reading the pending count): the API used the same keys just before.
-  const nonceManager = createNonceManager({ source: jsonRpc() });
+  // Nonces: one counter per key, read once from the pending count (the API used the same keys just
+  // before) and taken in order, with no RPC call a send. viem's createNonceManager({ source: jsonRpc() })
+  // was used before: its cached result and its stored last nonce are written by concurrent consumers
+  // in any order, and under 50 senders it left a nonce gap now and then (13-17 sends of 800 queued
+  // behind it until their receipts timed out, 4 tx/s): a baseline must not stall on its own bookkeeping.
   const client = createPublicClient({ chain: foundry, transport: http(stack.rpcUrl), pollingInterval: 20 });
-  const wallets = keys.map((key) =>
-    createWalletClient({ account: privateKeyToAccount(key, { nonceManager }), chain: foundry, transport: http(stack.rpcUrl) }));
+  const accounts = keys.map((key) => privateKeyToAccount(key));
+  const nextNonce = await Promise.all(accounts.map((a) => client.getTransactionCount({ address: a.address, blockTag: "pending" })));
+  const wallets = accounts.map((account) => createWalletClient({ account, chain: foundry, transport: http(stack.rpcUrl) }));
   const job = async (i: number) => {
-    const hash = await wallets[i % wallets.length]!.writeContract({
+    const k = i % wallets.length;
+    const hash = await wallets[k]!.writeContract({
+      nonce: nextNonce[k]!++,
       ...rawCreateCall(stack.deployment, [users[i % users.length]!.address, 10_000n, expiresAt, 0, `0x${randomBytes(32).toString("hex")}` as Hex]),
     });
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
