@@ -46,51 +46,82 @@ export async function updateUser(
     .onConflictDoUpdate((row) => ({ ...change(row), updatedAt: now }));
 }
 
+type Change = (row: UserRow) => Partial<UserRow>;
+
 /**
- * The users one handler changes, each read once (a find) and written once (`flush`), instead of an
- * upsert per change: a completion touches the performer four to six times and the poster once or
- * twice. Every user write of the handler must go through the same set (a direct `updateUser` on a user
- * the set holds would be overwritten by its flush). Rows never stored and never edited are not written.
+ * The users one handler changes, each read at most once (a find) and written once (`flush`), instead of
+ * an upsert per change: a completion touches the performer four to six times and the poster once or
+ * twice. A user the handler edits but never reads (the poster of a completion) is not found at all:
+ * its changes wait, in order, and `flush` applies them in one upsert (to the stored row, or to the zero
+ * row of a new user), so such a user costs one store call instead of two. Every user write of the
+ * handler must go through the same set (a direct `updateUser` on a user the set holds would be
+ * overwritten by its flush). Rows never stored and never edited are not written.
  */
 export class UserSet {
-  private readonly rows = new Map<Addr, { row: UserRow; stored: boolean; dirty: boolean }>();
+  private readonly rows = new Map<Addr, { row: UserRow | null; pending: Change[]; stored: boolean; dirty: boolean }>();
   constructor(
     private readonly context: Ctx,
     private readonly now: bigint,
   ) {}
 
-  private async entry(address: Addr) {
+  private slot(address: Addr) {
     const key = lc(address);
     let e = this.rows.get(key);
     if (!e) {
-      const found = await this.context.db.find(userStats, { address: key });
-      e = { row: found ? copyRow(found) : fresh(key, this.now), stored: found !== null, dirty: false };
+      e = { row: null, pending: [], stored: false, dirty: false };
       this.rows.set(key, e);
     }
-    return e;
+    return { key, e };
   }
 
-  /** The user's current row in this handler (do not mutate: use `edit`). */
+  /** The user's current row in this handler (do not mutate: use `edit`): found once, changes so far applied. */
   async read(address: Addr): Promise<UserRow> {
-    return (await this.entry(address)).row;
-  }
-
-  /** Applies `change` (a function of the current row) to the working row; written at `flush`. */
-  async edit(address: Addr, change: (row: UserRow) => Partial<UserRow>): Promise<UserRow> {
-    const e = await this.entry(address);
-    Object.assign(e.row, change(e.row));
-    e.dirty = true;
+    const { key, e } = this.slot(address);
+    if (e.row === null) {
+      const found = await this.context.db.find(userStats, { address: key });
+      const row = found ? copyRow(found) : fresh(key, this.now);
+      for (const change of e.pending.splice(0)) Object.assign(row, change(row));
+      e.row = row;
+      e.stored = found !== null;
+    }
     return e.row;
   }
 
-  /** Writes every edited row: one update (stored) or insert (new), with updatedAt = the event's time. */
+  /** Applies `change` (a function of the current row) to the working row, or keeps it for `flush` when the row was not read. */
+  async edit(address: Addr, change: Change): Promise<void> {
+    const { e } = this.slot(address);
+    if (e.row === null) e.pending.push(change);
+    else Object.assign(e.row, change(e.row));
+    e.dirty = true;
+  }
+
+  /** Writes every edited row once, with updatedAt = the event's time: an update or insert of a read row, an upsert of an unread one. */
   async flush(): Promise<void> {
     for (const [address, e] of this.rows) {
       if (!e.dirty) continue;
-      e.row.updatedAt = this.now;
-      if (e.stored) await this.context.db.update(userStats, { address }).set(e.row);
-      else await this.context.db.insert(userStats).values(e.row);
-      e.stored = true;
+      if (e.row === null) {
+        const changes = e.pending.splice(0);
+        const apply = (from: UserRow) => {
+          const row = { ...from };
+          const set: Partial<UserRow> = {};
+          for (const change of changes) {
+            const part = change(row);
+            Object.assign(row, part);
+            Object.assign(set, part);
+          }
+          return { row, set };
+        };
+        const inserted = apply(fresh(address, this.now)).row;
+        await this.context.db
+          .insert(userStats)
+          .values(inserted)
+          .onConflictDoUpdate((stored) => ({ ...apply(copyRow(stored)).set, updatedAt: this.now }));
+      } else {
+        e.row.updatedAt = this.now;
+        if (e.stored) await this.context.db.update(userStats, { address }).set(e.row);
+        else await this.context.db.insert(userStats).values(e.row);
+        e.stored = true;
+      }
       e.dirty = false;
     }
   }

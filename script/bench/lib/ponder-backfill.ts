@@ -30,10 +30,14 @@ export interface BackfillTiming {
   indexSeconds: number;
   /** ponder_historical_transform_duration by step, seconds. */
   steps: Record<string, number>;
+  /** ponder_historical_extract_duration by step (reading the synced logs back, building and decoding events), seconds. */
+  extract: Record<string, number>;
   /** ponder_indexing_function_duration sums by event, seconds (time inside the handlers). */
   handlers: Record<string, number>;
   /** ponder_indexing_store_queries_total by table:method. */
   storeCalls: Record<string, number>;
+  /** Successful RPC requests by method (count and summed seconds, from ponder_rpc_request_duration). */
+  rpc: Record<string, { requests: number; seconds: number }>;
   batches: number;
   indexedEvents: number;
 }
@@ -97,6 +101,8 @@ export async function timeBackfill(
     /** Extra node flags for the Ponder process (e.g. --cpu-prof). */
     nodeArgs?: string[];
     log?: (s: string) => void;
+    /** Every line the app prints (its JSON log), e.g. to keep a timeline. */
+    onLine?: (line: string) => void;
   },
 ): Promise<BackfillTiming> {
   const port = await freePort();
@@ -108,6 +114,7 @@ export async function timeBackfill(
   const child = spawnPonder(app, { ...o, port, wsUrl: "" /* both apps poll over http: the same transport */ }, {
       tailLines: 40,
       onLine(line) {
+        o.onLine?.(line);
         if (line.includes("Started backfill indexing")) marks.backfill ??= Date.now();
         if (line.includes("Indexed block range")) {
           try {
@@ -135,12 +142,25 @@ export async function timeBackfill(
     const steps: Record<string, number> = {};
     for (const m of metrics.matchAll(/^ponder_historical_transform_duration\{step="(\w+)"\} ([\d.e+-]+)/gm))
       steps[m[1]!] = Number(m[2]) / 1000;
+    const extract: Record<string, number> = {};
+    for (const m of metrics.matchAll(/^ponder_historical_extract_duration\{step="(\w+)"\} ([\d.e+-]+)/gm))
+      extract[m[1]!] = Number(m[2]) / 1000;
     const handlers: Record<string, number> = {};
-    for (const m of metrics.matchAll(/^ponder_indexing_function_duration_sum\{chain="[^"]*",event="([^"]+)"\} ([\d.e+-]+)/gm))
-      handlers[m[1]!] = Number(m[2]) / 1000;
+    for (const m of metrics.matchAll(/^ponder_indexing_function_duration_sum\{([^}]*)\} ([\d.e+-]+)/gm)) {
+      const event = /event="([^"]+)"/.exec(m[1]!)?.[1];
+      if (event) handlers[event] = (handlers[event] ?? 0) + Number(m[2]) / 1000;
+    }
     const storeCalls: Record<string, number> = {};
     for (const m of metrics.matchAll(/^ponder_indexing_store_queries_total\{table="([^"]+)",method="([^"]+)"\} ([\d.e+-]+)/gm))
       storeCalls[`${m[1]}:${m[2]}`] = Number(m[3]);
+    const rpc: Record<string, { requests: number; seconds: number }> = {};
+    for (const m of metrics.matchAll(/^ponder_rpc_request_duration_(count|sum)\{([^}]*)\} ([\d.e+-]+)/gm)) {
+      const method = /method="([^"]+)"/.exec(m[2]!)?.[1];
+      if (!method) continue;
+      const r = (rpc[method] ??= { requests: 0, seconds: 0 });
+      if (m[1] === "count") r.requests = Number(m[3]);
+      else r.seconds = Number(m[3]) / 1000;
+    }
     return {
       app: app.name,
       wallSeconds: (end - t0) / 1000,
@@ -148,8 +168,10 @@ export async function timeBackfill(
       startupSeconds: ((marks.backfill ?? t0) - t0) / 1000,
       indexSeconds: indexMs / 1000,
       steps,
+      extract,
       handlers,
       storeCalls,
+      rpc,
       batches,
       indexedEvents,
     };

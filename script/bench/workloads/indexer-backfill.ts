@@ -87,7 +87,8 @@ export const workload: Workload = {
             .map(([k, v]) => `${k} ${v.toFixed(1)} vs ${(base.steps[k] ?? 0).toFixed(1)}`)
             .join(", ")}. ` +
           "Our handlers write ~3–4 rows per lifecycle event (mission, journal, XP ledger + XP_AWARDED/LEVEL_UP journal rows, user stats, settlement) where the baseline writes one; " +
-          "the gap is the 'index' (handler CPU) and 'load' (COPY flush) steps. Fetch and decoding cost both apps the same.";
+          "the gap is the 'index' (handler CPU) and 'load' (COPY flush) steps, and the fetch: Ponder asks eth_getLogs once per handled event and block range " +
+          `(${ours.rpc.eth_getLogs?.requests ?? "?"} requests, ${(ours.rpc.eth_getLogs?.seconds ?? 0).toFixed(1)} s summed, against the baseline's ${base.rpc.eth_getLogs?.requests ?? "?"}, ${(base.rpc.eth_getLogs?.seconds ?? 0).toFixed(1)} s).`;
       }
       return [row];
     } finally {
