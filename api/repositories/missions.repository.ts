@@ -7,10 +7,12 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import type { SelectResult } from "drizzle-orm/query-builders/select.types";
 import type { ChainTables } from "../db/chain.ts";
 import type { Db } from "../db/client.ts";
 import { missionDetails, users, vaults } from "../db/schema.ts";
 import { chainRead } from "./chain-query.ts";
+import { jsonRow } from "./json-row.ts";
 import { sharesGuildSql } from "./privacy.repository.ts";
 
 type Chain = Pick<ChainTables, "missions" | "guilds" | "boardEntries" | "settlements" | "userStats" | "guildMembers">;
@@ -68,7 +70,7 @@ function missionSelect(db: Db, t: Chain) {
  * posterId / performerId, has settings) and whether the viewer shares an active guild with them,
  * looked up only when a field is `guilds_only`, as privacy.repository.ts does.
  */
-function viewerSelect(db: Db, t: Chain) {
+function viewerFields(db: Db, t: Chain) {
   const { missions: m, guilds: g, guildMembers: gm } = t;
   const d = missionDetails;
   const pu = alias(users, "pu");
@@ -76,21 +78,39 @@ function viewerSelect(db: Db, t: Chain) {
   const pv = alias(vaults, "pv");
   const fv = alias(vaults, "fv");
   const sharesGuild = (account: AnyPgColumn, permissions: AnyPgColumn, k: string) => sharesGuildSql(db, gm, account, permissions, `_${k}`);
+  const fields = {
+    id: m.id, onChainId: m.onChainId, escrowAddress: m.escrowAddress, poster: m.poster, performer: m.performer,
+    guildUuid: m.guildUuid, guildName: g.name, reward: m.reward, ddrAmount: m.ddrAmount,
+    state: m.state, proofHash: m.proofHash, refundAmount: m.refundAmount,
+    released: m.released, refunded: m.refunded,
+    expiresAt: m.expiresAt, createdAt: m.createdAt, acceptedAt: m.acceptedAt, completedAt: m.completedAt,
+    title: d.title, description: d.description, category: d.category, latitude: d.latitude, longitude: d.longitude,
+    radius: d.radius, metadata: d.metadata,
+    minReputation: d.minReputation,
+    premium: sql<(typeof d.$inferSelect)["premium"]>`coalesce(${d.premium}, false)`,
+    posterId: pu.id, posterName: pu.displayName, performerId: fu.id, performerName: fu.displayName,
+    posterPermissions: pv.permissions, posterSharesGuild: sharesGuild(pu.evmAddress, pv.permissions, "p"),
+    performerPermissions: fv.permissions, performerSharesGuild: sharesGuild(fu.evmAddress, fv.permissions, "f"),
+  };
+  return { aliases: { pu, fu, pv, fv }, fields };
+}
+type ViewerFields = ReturnType<typeof viewerFields>["fields"];
+
+/**
+ * A mission with its parties' privacy settings for one viewer (findForViewer): the fields as drizzle
+ * types a select of them with viewerSelect()'s joins (every joined table may be missing).
+ */
+export type MissionForViewerRow = SelectResult<ViewerFields, "partial", {
+  missions: "not-null"; mission_details: "nullable"; guilds: "nullable"; pu: "nullable"; fu: "nullable"; pv: "nullable"; fv: "nullable";
+}>;
+
+/** viewerFields() as one JSON column (json-row.ts) with their joins. */
+function viewerSelect(db: Db, t: Chain) {
+  const { missions: m, guilds: g } = t;
+  const d = missionDetails;
+  const { aliases: { pu, fu, pv, fv }, fields } = viewerFields(db, t);
   return db
-    .select({
-      id: m.id, onChainId: m.onChainId, escrowAddress: m.escrowAddress, poster: m.poster, performer: m.performer,
-      guildUuid: m.guildUuid, guildName: g.name, reward: m.reward, ddrAmount: m.ddrAmount,
-      state: m.state, proofHash: m.proofHash, refundAmount: m.refundAmount,
-      released: m.released, refunded: m.refunded,
-      expiresAt: m.expiresAt, createdAt: m.createdAt, acceptedAt: m.acceptedAt, completedAt: m.completedAt,
-      title: d.title, description: d.description, category: d.category, latitude: d.latitude, longitude: d.longitude,
-      radius: d.radius, metadata: d.metadata,
-      minReputation: d.minReputation,
-      premium: sql<(typeof d.$inferSelect)["premium"]>`coalesce(${d.premium}, false)`,
-      posterId: pu.id, posterName: pu.displayName, performerId: fu.id, performerName: fu.displayName,
-      posterPermissions: pv.permissions, posterSharesGuild: sharesGuild(pu.evmAddress, pv.permissions, "p"),
-      performerPermissions: fv.permissions, performerSharesGuild: sharesGuild(fu.evmAddress, fv.permissions, "f"),
-    })
+    .select({ row: jsonRow<MissionForViewerRow>(fields) })
     .from(m)
     .leftJoin(d, detailsOf(t))
     .leftJoin(g, eq(g.id, m.guildUuid))
@@ -100,9 +120,6 @@ function viewerSelect(db: Db, t: Chain) {
     .leftJoin(fv, eq(fv.userId, fu.id))
     .$dynamic();
 }
-
-/** A mission with its parties' privacy settings for one viewer (findForViewer). */
-export type MissionForViewerRow = Awaited<ReturnType<ReturnType<typeof viewerSelect>["execute"]>>[number];
 
 /** The details written for this very mission (hash, on-chain id and escrow). */
 const detailsOf = ({ missions: m }: Pick<Chain, "missions">) =>
@@ -125,7 +142,8 @@ export function missionsRepository(db: Db, t: Chain, chainSchema: string) {
   const { missions: m } = t;
   const tag = statementTag(chainSchema);
   const byId = missionSelect(db, t).where(eq(m.id, sql.placeholder("id"))).prepare(`mission_by_id_${tag}`);
-  const byIdFor = viewerSelect(db, t).where(eq(m.id, sql.placeholder("id"))).prepare(`mission_for_viewer_${tag}`);
+  // One JSON column (json-row.ts): pg and drizzle decoding ~35 typed columns was the largest part of a read's CPU.
+  const byIdFor = viewerSelect(db, t).where(eq(m.id, sql.placeholder("id"))).prepare(`mission_for_viewer_json_${tag}`);
   const SORT = { createdAt: m.createdAt, rewardAmount: m.reward, expiresAt: m.expiresAt } as const;
 
   /** The list's two statements for one shape (which filters are set, the order), prepared on first use. */
@@ -163,7 +181,7 @@ export function missionsRepository(db: Db, t: Chain, chainSchema: string) {
      */
     async findForViewer(id: string, viewer: string | null): Promise<MissionForViewerRow | null> {
       const rows = await chainRead(byIdFor.execute({ id, viewer }));
-      return rows[0] ?? null;
+      return rows[0]?.row ?? null;
     },
     async list(f: MissionFilter): Promise<{ rows: MissionRow[]; total: number }> {
       const key = `${FILTERS.map((k) => (given(f, k) ? "1" : "0")).join("")}_${f.sortBy}_${f.sortOrder}`;
