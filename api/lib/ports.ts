@@ -71,8 +71,12 @@ export interface Relayer {
   /**
    * Starts the next send's own bookkeeping read (its request's recorded transaction, if any) now, so
    * that it runs beside the caller's checks; the send takes it. Given the call the caller expects to
-   * make (on the escrow), also starts its gas estimate (the simulation) and returns it for `send`,
-   * which uses it only when it sends that very call from the key it was estimated for. Optional.
+   * make (on the escrow), also starts its gas estimate (the simulation) and the charge of the
+   * caller's relayer budget, and returns them for `send`, which uses the estimate only when it sends
+   * that very call from the key it was estimated for. A caller that then does not send calls
+   * `release`. Optional.
    */
   lookAhead?<fn extends WriteName<EscrowAbi>>(fn?: fn, args?: WriteArgs<EscrowAbi, fn>): SendAhead | undefined;
+  /** What `lookAhead` started and no send will use: the budget charge is taken back. */
+  release?(ahead: SendAhead): Promise<void>;
 }

@@ -107,7 +107,8 @@ export function missionsService(deps: MoneyDeps) {
       // ms before the broadcast is a chance to miss the next block). A setup error still wins over a
       // funds error, as when they ran in turn; a refused create takes its details row back.
       const latest = read(() => chain.publicClient.getBlock());
-      // The send's outbox lookup and its estimate (the simulation), beside these checks. The estimate
+      // The send's outbox lookup, its budget charge and its estimate (the simulation), beside these
+      // checks (a refused create takes the charge back). The estimate
       // is of the call with the expiry the last head seen gives; the send uses it only if the fresh
       // head gives the same expiry (the common case: the wall clock decides), else estimates again.
       const ahead = relayer.lookAhead?.("createMission", [poster, reward, expiryFor(headSeen, input.expiresIn, now), guildOnChainId, hash]);
@@ -121,7 +122,10 @@ export function missionsService(deps: MoneyDeps) {
       const checks = await Promise.allSettled([gate, assertFunds(poster, reward, gate), latest, inserted]);
       const refused = checks.find((r) => r.status === "rejected");
       if (refused) {
-        if (checks[3]!.status === "fulfilled") await details.removeUnbound(hash).catch(() => {});
+        await Promise.all([
+          checks[3]!.status === "fulfilled" ? details.removeUnbound(hash).catch(() => {}) : undefined,
+          ahead ? relayer.release?.(ahead).catch(() => {}) : undefined, // the budget's charge back
+        ]);
         throw refused.reason;
       }
       const block = await latest;

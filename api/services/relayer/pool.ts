@@ -11,7 +11,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { KeyBalance, Relayer, SendAhead, SentTx, TxTarget } from "../../lib/ports.ts";
 import type { OutboxRow } from "../../repositories/outbox.repository.ts";
 import { isChainUnreachable } from "../chain-errors.ts";
-import { budgetWallet, type RelayBudget } from "./budget.ts";
+import { budgetWallet, type RelayBudget, type Reservation } from "./budget.ts";
 import { errText, escrowCallAbi, lookAheadRequestRef, nextRequestRef, takeLookAhead } from "./common.ts";
 import { createKeyRelayer, type KeyDeps, type KeyRelayer } from "./key.ts";
 import type { Call } from "./send.ts";
@@ -83,10 +83,19 @@ export function createRelayerPool(deps: PoolDeps): Relayer {
     return { routed: forward ? { address: executor, abi: viaExecutorAbi(call.abi), functionName: "execute", args: [call.address, data] } : call, forward };
   }
 
-  // Estimates started by lookAhead, by the token handed to the caller: the key, the routed call's
-  // target and calldata, and the estimate. A send uses one only for the same key, target and data.
+  // What lookAhead started, by the token handed to the caller: the estimate (the key, the routed
+  // call's target and calldata, the gas: a send uses it only for the same key, target and data) and
+  // the budget's charge (null: none due, the send resumes a recorded tx or is nobody's), taken once.
   type Ahead = { key: KeyRelayer; address: Address; data: string; gas: Promise<bigint> };
-  const aheads = new WeakMap<SendAhead, Promise<Ahead>>();
+  const aheads = new WeakMap<SendAhead, { estimate: Promise<Ahead>; charge: Promise<Reservation | null>; taken: boolean }>();
+  const isLive = (row: OutboxRow | null) => !!row && row.status !== "failed" && row.status !== "dropped";
+  /** The look-ahead's budget charge, once (null when there is none or it was taken). */
+  async function takeCharge(ahead: SendAhead | undefined): Promise<Reservation | null> {
+    const a = ahead ? aheads.get(ahead) : undefined;
+    if (!a || a.taken) return null;
+    a.taken = true;
+    return a.charge.catch(() => null);
+  }
   const calldata = (c: Call) => encodeFunctionData({ abi: c.abi, functionName: c.functionName, args: c.args });
 
   /** The funded key with the fewest sends in flight (ties in turn); RELAYER_UNFUNDED when none is. */
@@ -120,7 +129,7 @@ export function createRelayerPool(deps: PoolDeps): Relayer {
       recorded = ref ? await ((takeLookAhead(ref.seq) as Promise<OutboxRow | null> | undefined) ?? primary.findForRequest(ref)) : null;
       let forward: boolean;
       ({ routed, forward } = await route(call));
-      const live = recorded && recorded.status !== "failed" && recorded.status !== "dropped" ? recorded : null;
+      const live = isLive(recorded) ? recorded : null;
       if (live) {
         // A retry of a request whose tx is recorded: resume on the key that signed it.
         const signer = byAddress.get(live.address.toLowerCase());
@@ -129,15 +138,19 @@ export function createRelayerPool(deps: PoolDeps): Relayer {
         }
         key = signer;
       } else {
-        // A resumed send was charged when it was first made.
+        // A resumed send was charged when it was first made. The look-ahead's charge when there is one.
         const wallet = deps.budget ? budgetWallet() : null;
-        if (wallet) await deps.budget!.charge(wallet);
+        const charged = await takeCharge(ahead);
+        if (charged) await charged.take();
+        else if (wallet) await deps.budget!.charge(wallet);
         key = forward ? await pick() : primary;
-        const early = ahead ? await aheads.get(ahead)?.catch(() => undefined) : undefined;
+        const early = ahead ? await aheads.get(ahead)?.estimate.catch(() => undefined) : undefined;
         if (early && early.key === key && early.address === routed.address && early.data === calldata(routed)) gasAhead = early.gas;
       }
     } catch (err) {
       metrics.relayerTxs.inc({ fn, result: "rejected" });
+      // Refused before the charge was taken (lookup, routing): it is taken back, as it was never made.
+      await (await takeCharge(ahead))?.refund().catch(() => {});
       if (err instanceof AppError) throw err;
       if (isChainUnreachable(err)) throw new AppError("CHAIN_UNAVAILABLE", "The chain is unreachable; try again later");
       logger.error("relayer routing failure", { fn, err: errText(err) });
@@ -160,16 +173,24 @@ export function createRelayerPool(deps: PoolDeps): Relayer {
   return {
     address: primary.address,
     lookAhead(functionName?: string, args?: unknown) {
-      lookAheadRequestRef((ref) => primary.findForRequest(ref));
+      const found = lookAheadRequestRef((ref) => primary.findForRequest(ref)) as Promise<OutboxRow | null>;
       if (functionName === undefined || !Array.isArray(args)) return undefined;
       const token: SendAhead = { sendAhead: true };
-      const started = route({ address: deps.escrow, abi: escrowCallAbi, functionName, args }).then(({ routed, forward }) => {
+      const estimate = route({ address: deps.escrow, abi: escrowCallAbi, functionName, args }).then(({ routed, forward }) => {
         const key = forward ? likelyKey() : primary;
         return { key, address: routed.address, data: calldata(routed), gas: key.estimateAhead(routed) };
       });
-      started.catch(() => {}); // a failed look-ahead only means the send estimates itself
-      aheads.set(token, started);
+      estimate.catch(() => {}); // a failed look-ahead only means the send estimates itself
+      // The budget is charged as the send would (not for a recorded tx it will resume), beside the
+      // caller's checks; a refused caller releases it. A failed lookup: the send charges itself.
+      const wallet = deps.budget ? budgetWallet() : null;
+      const charge = wallet ? found.then((row) => (isLive(row) ? null : deps.budget!.reserve(wallet))) : Promise.resolve(null);
+      charge.catch(() => {});
+      aheads.set(token, { estimate, charge, taken: false });
       return token;
+    },
+    async release(ahead: SendAhead) {
+      await (await takeCharge(ahead))?.refund();
     },
     async balances(refresh = false) {
       if (!refresh) return keys.map((k) => k.balance.current());
