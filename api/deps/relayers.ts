@@ -36,7 +36,7 @@ export function buildRelayers(o: {
   indexer: IndexerService;
   logger: Logger;
   metrics: Metrics;
-  rateLimit: Pick<RateLimitRepository, "hitWindow" | "purgePrefix">;
+  rateLimit: Pick<RateLimitRepository, "hitWindow" | "unhitWindow" | "purgePrefix">;
   /** Read models derived from indexed rows catch up with a write before it answers. */
   onIndexed: (block: bigint) => Promise<void>;
 }): Relayers {
@@ -74,7 +74,7 @@ export function buildRelayers(o: {
     balance: { minWei: BigInt(env.RELAYER_MIN_BALANCE_WEI), everyMs: env.RELAYER_BALANCE_EVERY_MS },
     onIndexed: o.onIndexed,
     // Always in PostgreSQL (whatever RATE_LIMIT_STORE says): every API copy spends one budget.
-    budget: relayBudget({ hit: o.rateLimit.hitWindow, purge: o.rateLimit.purgePrefix }, env.RELAYER_TX_PER_HOUR),
+    budget: relayBudget({ hit: o.rateLimit.hitWindow, unhit: o.rateLimit.unhitWindow, purge: o.rateLimit.purgePrefix }, env.RELAYER_TX_PER_HOUR),
   });
   let sponsor: Relayer = pool;
   if (env.SPONSOR_PRIVATE_KEY) {

@@ -48,20 +48,35 @@ export interface KeyBalance {
   empty: boolean;
 }
 
+/** A send's gas estimate started early (`Relayer.lookAhead`): opaque to the caller, handed back to `send`. */
+export interface SendAhead {
+  readonly sendAhead: true;
+}
+
 /** Sends contract calls from one account (the operator users approve). */
 export interface Relayer {
   readonly address: Address;
-  /** Sends `fn`(`args`) on the escrow (or `target`); resolves after mining and indexing (bounded). */
+  /**
+   * Sends `fn`(`args`) on the escrow (or `target`); resolves after mining and indexing (bounded).
+   * `ahead`: what `lookAhead` started for this send; its estimate is used only if the call is the same.
+   */
   send<abi extends Abi = EscrowAbi, fn extends WriteName<abi> = WriteName<abi>>(
     fn: fn,
     args: WriteArgs<abi, fn>,
     target?: TxTarget<abi>,
+    ahead?: SendAhead,
   ): Promise<SentTx>;
   /** Each key's balance; `refresh` reads the chain first. */
   balances(refresh?: boolean): Promise<KeyBalance[]>;
   /**
    * Starts the next send's own bookkeeping read (its request's recorded transaction, if any) now, so
-   * that it runs beside the caller's checks; the send takes it. Optional: a no-op when absent.
+   * that it runs beside the caller's checks; the send takes it. Given the call the caller expects to
+   * make (on the escrow), also starts its gas estimate (the simulation) and the charge of the
+   * caller's relayer budget, and returns them for `send`, which uses the estimate only when it sends
+   * that very call from the key it was estimated for. A caller that then does not send calls
+   * `release`. Optional.
    */
-  lookAhead?(): void;
+  lookAhead?<fn extends WriteName<EscrowAbi>>(fn?: fn, args?: WriteArgs<EscrowAbi, fn>): SendAhead | undefined;
+  /** What `lookAhead` started and no send will use: the budget charge is taken back. */
+  release?(ahead: SendAhead): Promise<void>;
 }

@@ -39,6 +39,10 @@ const toRow = (r: Record<string, unknown>): OutboxRow => ({
 });
 
 const COLUMNS = "id, address, nonce, hash, raw, fn, status, block_number";
+const HASH_RE = /^0x[0-9a-f]{64}$/i;
+const RAW_RE = /^0x[0-9a-f]+$/i;
+/** PostgreSQL's unique_violation: another attempt of the same request recorded its row first. */
+const UNIQUE_VIOLATION = "23505";
 
 export interface AllocateItem {
   fn: string;
@@ -99,39 +103,45 @@ export function outboxRepository(pool: pg.Pool, chainId: number, address: string
         let first = counter > opts.hint ? counter : opts.hint;
         if (opts.reconcile && counter > opts.hint && !locked.in_flight) first = opts.hint;
         const signed = await Promise.all(items.map((item, i) => item.sign(first + BigInt(i))));
-        const { rows } = await client.query(
-          `WITH ins AS (
-             INSERT INTO api.relayer_outbox (chain_id, address, nonce, hash, raw, fn, status, scope, key, request_hash, seq)
-             SELECT $1, $2, n, h, r, f, 'signed', sc, k, rh, sq
-             FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[])
-               AS t(n, h, r, f, sc, k, rh, sq)
-             ON CONFLICT DO NOTHING
-             RETURNING ${COLUMNS}
-           ), upd AS (
-             UPDATE api.relayer_nonces SET next_nonce = $11::bigint
-             WHERE chain_id = $1 AND address = $2 AND (SELECT count(*) FROM ins) = $12::int
-             RETURNING 1
-           )
-           SELECT * FROM ins`,
-          [
-            chainId, sender,
-            items.map((_, i) => (first + BigInt(i)).toString()),
-            signed.map((x) => x.hash), signed.map((x) => x.raw), items.map((x) => x.fn),
-            items.map((x) => x.ref?.scope ?? null), items.map((x) => x.ref?.key ?? null),
-            items.map((x) => x.ref?.requestHash ?? null), items.map((x) => x.ref?.seq ?? null),
-            (first + BigInt(items.length)).toString(), items.length,
-          ],
-        );
-        if (rows.length === items.length) {
-          await client.query("COMMIT");
-          const byHash = new Map(rows.map((r) => [r.hash as string, toRow(r)]));
-          return signed.map((x) => ({ row: byHash.get(x.hash)! }));
+        // The rows, the counter and the COMMIT in one round trip (a multi-statement query, so values
+        // are literals: numbers and hex checked, text escaped by pg). A row another attempt of the same
+        // request recorded first is a unique violation: the statement fails, the COMMIT never runs,
+        // and nothing of this transaction stays.
+        const text = (v: string | null | undefined) => (v === null || v === undefined ? "NULL::text" : `${client.escapeLiteral(v)}::text`);
+        const values = items.map((item, i) => {
+          const { hash, raw } = signed[i]!;
+          if (!HASH_RE.test(hash) || !RAW_RE.test(raw)) throw new Error("a signed transaction is not hex");
+          const seq = item.ref?.seq;
+          if (seq !== undefined && !Number.isSafeInteger(seq)) throw new Error("bad request seq");
+          return `(${first + BigInt(i)}::bigint, '${hash}'::text, '${raw}'::text, ${text(item.fn)}, ${text(item.ref?.scope)}, ${text(item.ref?.key)}, ${text(item.ref?.requestHash)}, ${seq ?? "NULL"}::int)`;
+        });
+        let rows: Record<string, unknown>[];
+        try {
+          const done = (await client.query(
+            `WITH ins AS (
+               INSERT INTO api.relayer_outbox (chain_id, address, nonce, hash, raw, fn, status, scope, key, request_hash, seq)
+               SELECT ${chainId}, '${sender}', n, h, r, f, 'signed', sc, k, rh, sq
+               FROM (VALUES ${values.join(", ")}) AS t(n, h, r, f, sc, k, rh, sq)
+               RETURNING ${COLUMNS}
+             ), upd AS (
+               UPDATE api.relayer_nonces SET next_nonce = ${first + BigInt(items.length)}
+               WHERE chain_id = ${chainId} AND address = '${sender}'
+               RETURNING 1
+             )
+             SELECT * FROM ins;
+             COMMIT`,
+          )) as unknown as pg.QueryResult[];
+          rows = done[0]!.rows;
+        } catch (err) {
+          if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
+          await client.query("ROLLBACK");
+          if (items.length > 1) throw new BatchConflict();
+          const other = items[0]!.ref ? await this.findForRequest(items[0]!.ref) : null;
+          if (!other) throw new Error("outbox insert conflicted but no row was found");
+          return [{ conflict: other }];
         }
-        await client.query("ROLLBACK");
-        if (items.length > 1) throw new BatchConflict();
-        const other = items[0]!.ref ? await this.findForRequest(items[0]!.ref) : null;
-        if (!other) throw new Error("outbox insert conflicted but no row was found");
-        return [{ conflict: other }];
+        const byHash = new Map(rows.map((r) => [r.hash as string, toRow(r)]));
+        return signed.map((x) => ({ row: byHash.get(x.hash)! }));
       } catch (err) {
         // Also when the opening multi-statement query failed after its BEGIN: a
         // connection must never go back to the pool inside a transaction. If even ROLLBACK fails, drop it.

@@ -38,6 +38,10 @@ export function rateLimitRepository(db: Db) {
         RETURNING count, window_start`);
       return { count: Number(res.rows[0]!.count), windowStart: Number(res.rows[0]!.window_start) };
     },
+    /** Takes back one hit of `key` counted in the window that began at `windowStart` (nothing once another began). */
+    async unhitWindow(key: string, windowStart: number): Promise<void> {
+      await db.execute(sql`UPDATE api.rate_limit_buckets SET count = count - 1 WHERE key = ${key} AND window_start = ${windowStart} AND count > 0`);
+    },
     /** Removes the windows of keys starting with `prefix` that began before `before`. */
     async purgePrefix(prefix: string, before: number): Promise<void> {
       await db.execute(sql`DELETE FROM api.rate_limit_buckets WHERE key LIKE ${`${prefix}%`} AND window_start < ${before}`);

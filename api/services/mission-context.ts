@@ -46,13 +46,18 @@ export function missionContext(deps: MissionDeps) {
     if (!row) throw new AppError("MISSION_NOT_FOUND", `Mission ${id} not found`);
     return row;
   };
-  const assertFunds = async (owner: Address, amount: bigint) => {
+  /**
+   * The owner's balance and the escrow's allowance cover `amount`. `granted`: the set-up gate's read of
+   * that allowance, running beside this check (its own error wins; null: it read none, read it here).
+   */
+  const assertFunds = async (owner: Address, amount: bigint, granted?: Promise<bigint | null>) => {
     const { escrow } = ready();
     const [balance, allowance] = await read(async () => {
       const token = await chain.stablecoin();
       return Promise.all([
         chain.publicClient.readContract({ address: token, abi: stablecoinAbi, functionName: "balanceOf", args: [owner] }),
-        chain.publicClient.readContract({ address: token, abi: stablecoinAbi, functionName: "allowance", args: [owner, escrow] }),
+        (granted ?? Promise.resolve(null)).then((g) =>
+          g ?? chain.publicClient.readContract({ address: token, abi: stablecoinAbi, functionName: "allowance", args: [owner, escrow] })),
       ]);
     });
     if ((balance as bigint) < amount) {

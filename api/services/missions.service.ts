@@ -23,6 +23,8 @@ export type PatchMissionInput = z.infer<typeof PatchBody>;
 export function missionsService(deps: MoneyDeps) {
   const { chain, missions, details } = deps;
   const { ready, read, mustFind, assertFunds, view, requireSetup } = missionContext(deps);
+  /** The timestamp of the last head a create read (0: none yet), for the expiry of its estimate ahead. */
+  let headSeen = 0n;
   return {
     async list(filter: MissionFilter & { posterId?: string; performerId?: string }, viewer?: Address) {
       const resolve = async (idOrAddress?: string) => {
@@ -64,6 +66,7 @@ export function missionsService(deps: MoneyDeps) {
     },
 
     async create(user: UserRow, input: CreateMissionInput) {
+      const now = Date.now(); // the "now" expiresIn counts from
       const { relayer, escrow } = ready();
       let reward: bigint;
       try {
@@ -104,20 +107,30 @@ export function missionsService(deps: MoneyDeps) {
       // ms before the broadcast is a chance to miss the next block). A setup error still wins over a
       // funds error, as when they ran in turn; a refused create takes its details row back.
       const latest = read(() => chain.publicClient.getBlock());
-      relayer.lookAhead?.(); // the send's outbox lookup, beside these checks
+      // The send's outbox lookup, its budget charge and its estimate (the simulation), beside these
+      // checks (a refused create takes the charge back). The estimate
+      // is of the call with the expiry the last head seen gives; the send uses it only if the fresh
+      // head gives the same expiry (the common case: the wall clock decides), else estimates again.
+      const ahead = relayer.lookAhead?.("createMission", [poster, reward, expiryFor(headSeen, input.expiresIn, now), guildOnChainId, hash]);
       const inserted = details.insert({
         detailsHash: hash, title: d.title, description: d.description, category: d.category,
         latitude: d.location?.latitude, longitude: d.location?.longitude, radius: d.location?.radius,
         metadata: d.metadata, minReputation: d.minReputation, premium: d.premium, salt: d.salt, createdBy: user.id,
       });
-      const checks = await Promise.allSettled([requireSetup(poster, reward), assertFunds(poster, reward), latest, inserted]);
+      // The gate reads the escrow's allowance; the funds check takes that read instead of its own.
+      const gate = requireSetup(poster, reward);
+      const checks = await Promise.allSettled([gate, assertFunds(poster, reward, gate), latest, inserted]);
       const refused = checks.find((r) => r.status === "rejected");
       if (refused) {
-        if (checks[3]!.status === "fulfilled") await details.removeUnbound(hash).catch(() => {});
+        await Promise.all([
+          checks[3]!.status === "fulfilled" ? details.removeUnbound(hash).catch(() => {}) : undefined,
+          ahead ? relayer.release?.(ahead).catch(() => {}) : undefined, // the budget's charge back
+        ]);
         throw refused.reason;
       }
       const block = await latest;
-      const expiresAt = expiryFor(block.timestamp, input.expiresIn);
+      headSeen = block.timestamp;
+      const expiresAt = expiryFor(block.timestamp, input.expiresIn, now);
       // The details row is bound to the new mission as soon as the receipt names it, while the indexer
       // catches up: the read model's refresh after indexing then has the details, and no second
       // refresh is needed. The event's hash, not ours: a retry after a crash resumes the tx recorded
@@ -136,7 +149,7 @@ export function missionsService(deps: MoneyDeps) {
         if (!b) return;
         await details.bind(b.hash, b.mission);
         bound = missionUuid(chain.chainId, escrow, BigInt(b.mission.onChainId));
-      }, () => relayer.send("createMission", [poster, reward, expiresAt, guildOnChainId, hash]), async () => {
+      }, () => relayer.send("createMission", [poster, reward, expiresAt, guildOnChainId, hash], undefined, ahead), async () => {
         if (bound) early = await view(bound, poster);
       });
       const b = bindTo(tx.events);

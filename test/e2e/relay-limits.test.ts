@@ -77,6 +77,18 @@ describe("relayer budget per wallet and hour", () => {
     expectError(await leave(api.url, token), 429, "RATE_LIMITED");
   });
 
+  it("creates refused by their checks do not spend it (the create charges beside its checks and takes the charge back)", async () => {
+    const { token } = await setUpUser();
+    const create = (rewardAmount: string) =>
+      call(api.url, "POST", "/missions", { token, body: { title: "Budget", description: "relay limits", rewardAmount, category: "delivery", expiresIn: 3600 } });
+    const before = await sent();
+    // More refused creates than the budget: the user's balance is 10,000 (freshUser).
+    for (let i = 0; i < BUDGET + 1; i++) expectError(await create("20000"), 422, "INSUFFICIENT_BALANCE");
+    expect(await sent()).toEqual(before);
+    for (let i = 0; i < BUDGET; i++) expect((await create("1")).status).toBe(201);
+    expectError(await create("1"), 429, "RATE_LIMITED");
+  });
+
   it("a vault deletion resets neither the budget nor the faucet's hourly limit", async () => {
     const { u, token } = await setUpUser();
     ok(await call(api.url, "POST", "/faucet", { token }));

@@ -52,13 +52,18 @@ export function nextRequestRef(): { scope: string; key: string; requestHash: str
   const s = requestScope.getStore();
   return s ? { scope: s.scope, key: s.key, requestHash: s.requestHash, seq: s.seq++ } : null;
 }
-/** Starts `find` for the reference the next send will have (no-op outside a keyed request). */
-export function lookAheadRequestRef(find: (ref: { scope: string; key: string; requestHash: string; seq: number }) => Promise<unknown>): void {
+/**
+ * Starts `find` for the reference the next send will have and returns it (null outside a keyed
+ * request: the send has no recorded transaction to find).
+ */
+export function lookAheadRequestRef(find: (ref: { scope: string; key: string; requestHash: string; seq: number }) => Promise<unknown>): Promise<unknown> {
   const s = requestScope.getStore();
-  if (!s || s.ahead?.seq === s.seq) return;
+  if (!s) return Promise.resolve(null);
+  if (s.ahead?.seq === s.seq) return s.ahead.found;
   const found = find({ scope: s.scope, key: s.key, requestHash: s.requestHash, seq: s.seq });
   found.catch(() => {}); // read (and thrown) by the send that takes it
   s.ahead = { seq: s.seq, found };
+  return found;
 }
 /** The look-ahead started for `seq`, taken once (undefined when none was started). */
 export function takeLookAhead(seq: number): Promise<unknown> | undefined {

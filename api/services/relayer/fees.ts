@@ -39,7 +39,7 @@ export function createFeeSource(publicClient: PublicClient, policy: FeePolicy, m
   }
 
   /** Fees for a new transaction, never above the cap; waits (bounded) while the network asks more. */
-  return async function currentFees(): Promise<Fees> {
+  async function currentFees(): Promise<Fees> {
     const cap = policy.capWei;
     const deadline = Date.now() + policy.waitMs;
     for (let fresh = false; ; fresh = true) {
@@ -62,7 +62,10 @@ export function createFeeSource(publicClient: PublicClient, policy: FeePolicy, m
       }
       await sleep(Math.min(RECHECK_MS, left));
     }
-  };
+  }
+  /** Starts the read a coming `currentFees()` will need, when none is cached (errors are left to that call). */
+  currentFees.warm = (): void => void read(false).catch(() => {});
+  return currentFees;
 }
 
 /** RELAYER_MAX_FEE_GWEI (decimal gwei, validated by api/env.ts; parseGwei is exact) as wei; off the local chain a default cap. */

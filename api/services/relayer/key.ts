@@ -58,7 +58,12 @@ export interface KeyRelayer {
    * Sends `call` (`fn`: the function the API asked for, for errors, metrics and the outbox); resumes
    * `recorded` (this ref's live outbox row, signed by this key) instead when given.
    */
-  send(call: Call, eventsAbi: Abi, fn: string, ref: RequestRef | null, recorded: OutboxRow | null): Promise<SentTx>;
+  send(call: Call, eventsAbi: Abi, fn: string, ref: RequestRef | null, recorded: OutboxRow | null, gasAhead?: Promise<bigint>): Promise<SentTx>;
+  /**
+   * Starts the estimate of `call` from this key ahead of its send (handed back to `send` as
+   * `gasAhead`), and the fee read the send will need when none is cached. Never rejects unhandled.
+   */
+  estimateAhead(call: Call): Promise<bigint>;
   /** The outbox row of `ref`, whichever key signed it. */
   findForRequest(ref: RequestRef): Promise<OutboxRow | null>;
   readonly balance: BalanceMonitor;
@@ -124,15 +129,15 @@ export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
 
   let inFlight = 0;
   /** Sends `call`; resolves after mining and indexing (bounded). */
-  async function send(call: Call, eventsAbi: Abi, fn: string, ref: RequestRef | null, recorded: OutboxRow | null): Promise<SentTx> {
+  async function send(call: Call, eventsAbi: Abi, fn: string, ref: RequestRef | null, recorded: OutboxRow | null, gasAhead?: Promise<bigint>): Promise<SentTx> {
     inFlight++;
     try {
-      return await sendOnce(call, eventsAbi, fn, ref, recorded);
+      return await sendOnce(call, eventsAbi, fn, ref, recorded, gasAhead);
     } finally {
       inFlight--;
     }
   }
-  async function sendOnce(call: Call, eventsAbi: Abi, fn: string, ref: RequestRef | null, recorded: OutboxRow | null): Promise<SentTx> {
+  async function sendOnce(call: Call, eventsAbi: Abi, fn: string, ref: RequestRef | null, recorded: OutboxRow | null, gasAhead?: Promise<bigint>): Promise<SentTx> {
     let row: OutboxRow;
     let hashes: `0x${string}`[];
     try {
@@ -142,7 +147,7 @@ export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
         hashes = await outbox.broadcastHashes(row.id); // after a crash mid-replacement: whichever is mined
       } else {
         if (balance.current().empty && (await balance.refresh()).empty) throw unfunded();
-        row = await sender.sendNew(call, fn, ref, recorded?.id);
+        row = await sender.sendNew(call, fn, ref, recorded?.id, gasAhead);
         hashes = [row.hash];
       }
     } catch (err) {
@@ -191,6 +196,12 @@ export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
   return {
     address: account.address,
     send,
+    estimateAhead(call) {
+      currentFees.warm();
+      const gas = sender.estimate(call);
+      gas.catch(() => {}); // read (or made again) by the send that takes it
+      return gas;
+    },
     findForRequest: (ref) => outbox.findForRequest(ref),
     balance,
     inFlight: () => inFlight,

@@ -8,10 +8,10 @@
 import { encodeFunctionData, type Abi, type Address } from "viem";
 import { errorsAbi, missionEscrowAbi, relayerExecutorAbi } from "../../../abis/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { KeyBalance, Relayer, SentTx, TxTarget } from "../../lib/ports.ts";
+import type { KeyBalance, Relayer, SendAhead, SentTx, TxTarget } from "../../lib/ports.ts";
 import type { OutboxRow } from "../../repositories/outbox.repository.ts";
 import { isChainUnreachable } from "../chain-errors.ts";
-import { budgetWallet, type RelayBudget } from "./budget.ts";
+import { budgetWallet, type RelayBudget, type Reservation } from "./budget.ts";
 import { errText, escrowCallAbi, lookAheadRequestRef, nextRequestRef, takeLookAhead } from "./common.ts";
 import { createKeyRelayer, type KeyDeps, type KeyRelayer } from "./key.ts";
 import type { Call } from "./send.ts";
@@ -63,6 +63,41 @@ export function createRelayerPool(deps: PoolDeps): Relayer {
     return p;
   }
 
+  /** The key `pick()` would choose now, without taking a turn (the key a look-ahead estimates from). */
+  function likelyKey(): KeyRelayer {
+    const funded = keys.filter((k) => !k.balance.current().empty);
+    if (funded.length <= 1) return funded[0] ?? primary;
+    const start = turn % funded.length;
+    let best = funded[start]!;
+    for (let i = 1; i < funded.length; i++) {
+      const k = funded[(start + i) % funded.length]!;
+      if (k.inFlight() < best.inFlight()) best = k;
+    }
+    return best;
+  }
+
+  /** A call as the executor forwards it, or as it is (direct from the primary). */
+  async function route(call: Call): Promise<{ routed: Call; forward: boolean }> {
+    const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args });
+    const forward = executor !== null && (await isAllowed(call.address, data.slice(0, 10)));
+    return { routed: forward ? { address: executor, abi: viaExecutorAbi(call.abi), functionName: "execute", args: [call.address, data] } : call, forward };
+  }
+
+  // What lookAhead started, by the token handed to the caller: the estimate (the key, the routed
+  // call's target and calldata, the gas: a send uses it only for the same key, target and data) and
+  // the budget's charge (null: none due, the send resumes a recorded tx or is nobody's), taken once.
+  type Ahead = { key: KeyRelayer; address: Address; data: string; gas: Promise<bigint> };
+  const aheads = new WeakMap<SendAhead, { estimate: Promise<Ahead>; charge: Promise<Reservation | null>; taken: boolean }>();
+  const isLive = (row: OutboxRow | null) => !!row && row.status !== "failed" && row.status !== "dropped";
+  /** The look-ahead's budget charge, once (null when there is none or it was taken). */
+  async function takeCharge(ahead: SendAhead | undefined): Promise<Reservation | null> {
+    const a = ahead ? aheads.get(ahead) : undefined;
+    if (!a || a.taken) return null;
+    a.taken = true;
+    return a.charge.catch(() => null);
+  }
+  const calldata = (c: Call) => encodeFunctionData({ abi: c.abi, functionName: c.functionName, args: c.args });
+
   /** The funded key with the fewest sends in flight (ties in turn); RELAYER_UNFUNDED when none is. */
   async function pick(): Promise<KeyRelayer> {
     if (keys.length === 1) return primary; // the key's own check answers RELAYER_UNFUNDED naming it
@@ -83,18 +118,18 @@ export function createRelayerPool(deps: PoolDeps): Relayer {
     return best;
   }
 
-  async function send(call: Call, eventsAbi: Abi): Promise<SentTx> {
+  async function send(call: Call, eventsAbi: Abi, ahead?: SendAhead): Promise<SentTx> {
     const fn = call.functionName;
     const ref = nextRequestRef();
     let key: KeyRelayer;
     let routed: Call;
     let recorded: OutboxRow | null;
+    let gasAhead: Promise<bigint> | undefined;
     try {
       recorded = ref ? await ((takeLookAhead(ref.seq) as Promise<OutboxRow | null> | undefined) ?? primary.findForRequest(ref)) : null;
-      const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args });
-      const forward = executor !== null && (await isAllowed(call.address, data.slice(0, 10)));
-      routed = forward ? { address: executor, abi: viaExecutorAbi(call.abi), functionName: "execute", args: [call.address, data] } : call;
-      const live = recorded && recorded.status !== "failed" && recorded.status !== "dropped" ? recorded : null;
+      let forward: boolean;
+      ({ routed, forward } = await route(call));
+      const live = isLive(recorded) ? recorded : null;
       if (live) {
         // A retry of a request whose tx is recorded: resume on the key that signed it.
         const signer = byAddress.get(live.address.toLowerCase());
@@ -103,19 +138,25 @@ export function createRelayerPool(deps: PoolDeps): Relayer {
         }
         key = signer;
       } else {
-        // A resumed send was charged when it was first made.
+        // A resumed send was charged when it was first made. The look-ahead's charge when there is one.
         const wallet = deps.budget ? budgetWallet() : null;
-        if (wallet) await deps.budget!.charge(wallet);
+        const charged = await takeCharge(ahead);
+        if (charged) await charged.take();
+        else if (wallet) await deps.budget!.charge(wallet);
         key = forward ? await pick() : primary;
+        const early = ahead ? await aheads.get(ahead)?.estimate.catch(() => undefined) : undefined;
+        if (early && early.key === key && early.address === routed.address && early.data === calldata(routed)) gasAhead = early.gas;
       }
     } catch (err) {
       metrics.relayerTxs.inc({ fn, result: "rejected" });
+      // Refused before the charge was taken (lookup, routing): it is taken back, as it was never made.
+      await (await takeCharge(ahead))?.refund().catch(() => {});
       if (err instanceof AppError) throw err;
       if (isChainUnreachable(err)) throw new AppError("CHAIN_UNAVAILABLE", "The chain is unreachable; try again later");
       logger.error("relayer routing failure", { fn, err: errText(err) });
       throw new AppError("INTERNAL_ERROR", "Internal server error");
     }
-    return key.send(routed, eventsAbi, fn, ref, recorded);
+    return key.send(routed, eventsAbi, fn, ref, recorded, gasAhead);
   }
 
   // Which keys may forward: a key without RELAYER_ROLE on the executor would see every forward refused.
@@ -131,8 +172,25 @@ export function createRelayerPool(deps: PoolDeps): Relayer {
 
   return {
     address: primary.address,
-    lookAhead() {
-      lookAheadRequestRef((ref) => primary.findForRequest(ref));
+    lookAhead(functionName?: string, args?: unknown) {
+      const found = lookAheadRequestRef((ref) => primary.findForRequest(ref)) as Promise<OutboxRow | null>;
+      if (functionName === undefined || !Array.isArray(args)) return undefined;
+      const token: SendAhead = { sendAhead: true };
+      const estimate = route({ address: deps.escrow, abi: escrowCallAbi, functionName, args }).then(({ routed, forward }) => {
+        const key = forward ? likelyKey() : primary;
+        return { key, address: routed.address, data: calldata(routed), gas: key.estimateAhead(routed) };
+      });
+      estimate.catch(() => {}); // a failed look-ahead only means the send estimates itself
+      // The budget is charged as the send would (not for a recorded tx it will resume), beside the
+      // caller's checks; a refused caller releases it. A failed lookup: the send charges itself.
+      const wallet = deps.budget ? budgetWallet() : null;
+      const charge = wallet ? found.then((row) => (isLive(row) ? null : deps.budget!.reserve(wallet))) : Promise.resolve(null);
+      charge.catch(() => {});
+      aheads.set(token, { estimate, charge, taken: false });
+      return token;
+    },
+    async release(ahead: SendAhead) {
+      await (await takeCharge(ahead))?.refund();
     },
     async balances(refresh = false) {
       if (!refresh) return keys.map((k) => k.balance.current());
@@ -143,9 +201,9 @@ export function createRelayerPool(deps: PoolDeps): Relayer {
       }));
     },
     // The port types `args` by the ABI; here one path serves every ABI, so they are checked as a list.
-    send(functionName: string, args: unknown, target?: TxTarget) {
+    send(functionName: string, args: unknown, target?: TxTarget, ahead?: SendAhead) {
       if (!Array.isArray(args)) throw new TypeError(`relayer.send(${functionName}): args must be a list`);
-      if (!target) return send({ address: deps.escrow, abi: escrowCallAbi, functionName, args }, missionEscrowAbi);
+      if (!target) return send({ address: deps.escrow, abi: escrowCallAbi, functionName, args }, missionEscrowAbi, ahead);
       return send({ address: target.address, abi: withErrors(target.abi), functionName, args }, target.abi);
     },
   };

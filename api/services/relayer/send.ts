@@ -136,15 +136,24 @@ export function createSender(deps: {
     });
   }
 
-  /** Simulation and gas in one call; a revert comes back decoded. */
-  async function prepare(call: Call, resync: boolean) {
+  /** The gas `call` takes from this key (estimateGas, which is also the simulation): undecoded. */
+  const estimate = (call: Call): Promise<bigint> => publicClient.estimateContractGas({ account, ...call });
+
+  /**
+   * Simulation and gas in one call; a revert comes back decoded. `gasAhead`: the estimate of this
+   * very call started earlier (`estimate`, beside the caller's checks); if it failed, it is made again
+   * here, so an error is always the call's own, read now.
+   */
+  async function prepare(call: Call, resync: boolean, gasAhead?: Promise<bigint>) {
     const req = { account, ...call };
-    const [gas, hint, fee] = await Promise.all([
-      publicClient.estimateContractGas(req).catch(async (err: unknown) => {
+    const fresh = () =>
+      estimate(call).catch(async (err: unknown) => {
         if (decodedRevert(err) || isChainUnreachable(err)) throw err;
         await publicClient.simulateContract(req); // decodes what estimateGas did not
         throw err;
-      }),
+      });
+    const [gas, hint, fee] = await Promise.all([
+      gasAhead ? gasAhead.catch(fresh) : fresh(),
       // The chain's count only when the counter may be off (first send, or another sender used the key).
       resync ? publicClient.getTransactionCount({ address: account.address, blockTag: "pending" }).then(BigInt) : 0n,
       deps.currentFees(),
@@ -164,10 +173,10 @@ export function createSender(deps: {
   }
 
   /** Records and broadcasts a new transaction, or returns the recorded one of this request. */
-  async function sendNew(call: Call, fn: string, ref: RequestRef | null, replaceId?: number): Promise<OutboxRow> {
+  async function sendNew(call: Call, fn: string, ref: RequestRef | null, replaceId?: number, gasAhead?: Promise<bigint>): Promise<OutboxRow> {
     for (let attempt = 0; ; attempt++) {
       const resync = !reconciled || attempt > 0;
-      const p = await prepare(call, resync);
+      const p = await prepare(call, resync, attempt === 0 ? gasAhead : undefined);
       const reconcile = !reconciled;
       const result = await deps.allocate({
         fn, ref, replaceId,
@@ -216,5 +225,5 @@ export function createSender(deps: {
     }
   }
 
-  return { rawSend, resume, sendNew };
+  return { rawSend, resume, sendNew, estimate };
 }

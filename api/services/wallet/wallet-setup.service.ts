@@ -32,7 +32,12 @@ export interface SetupStep {
 }
 /** What writes ask before relaying for a user (403 SETUP_REQUIRED when something is missing). */
 export interface SetupGate {
-  require(user: Address, allowance?: bigint): Promise<void>;
+  /**
+   * 403 SETUP_REQUIRED unless `user` has authorised the operator and, when `allowance` is given, the
+   * escrow may take that much. Resolves to the allowance it read (null when it read none), so a
+   * funds check beside it need not read it again.
+   */
+  require(user: Address, allowance?: bigint): Promise<bigint | null>;
 }
 
 export function walletSetupService(deps: { chain: ChainContext; relayer: Relayer | null; operator: Address | null }) {
@@ -191,7 +196,7 @@ export function walletSetupService(deps: { chain: ChainContext; relayer: Relayer
     },
     gate: {
       async require(user: Address, allowance = 0n) {
-        if (!chain.deployment || !deps.operator) return;
+        if (!chain.deployment || !deps.operator) return null;
         const { operator, escrow, registry } = ready();
         const token = allowance > 0n ? await tokenOf() : null;
         const [authorized, granted] = await read(() =>
@@ -204,6 +209,7 @@ export function walletSetupService(deps: { chain: ChainContext; relayer: Relayer
         if (missing.length) {
           throw new AppError("SETUP_REQUIRED", `This wallet has not authorised the service to act for it (missing: ${missing.join(", ")}): GET /wallet/setup, sign the steps and POST /wallet/setup`);
         }
+        return token ? granted : null;
       },
     } satisfies SetupGate,
   };
