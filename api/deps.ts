@@ -92,9 +92,10 @@ export function createDeps(env: Env, logger: Logger) {
   if (chainId !== 31337 && !env.JWT_SECRET) {
     throw new EnvError([{ variable: "JWT_SECRET", reason: `required on chain ${chainId} (only the local chain 31337 may use the development secret)` }]);
   }
-  // JSON-RPC batching: the calls started in the same tick (a create's pre-checks, and those of every
-  // request in flight) go out as one HTTP request. B6 on automine, 1 key: the API's CPU a create
-  // 14.2 -> 9.2 ms (one fetch instead of ~6); costs at most a timer tick (~1 ms) a stage.
+  // JSON-RPC batching for the services' reads: the calls started in the same tick (a create's pre-checks,
+  // and those of every request in flight) go out as one HTTP request. The relayer keeps its own
+  // unbatched client (api/deps/relayers.ts): its estimates are slow calls, and in one batch with a
+  // burst's reads they held every answer back (docs/decisions.md "Batched JSON-RPC for the API's reads").
   const publicClient = createPublicClient({
     transport: http(env.RPC_URL, { timeout: 10_000, retryCount: 1, batch: { batchSize: 100, wait: 0 } }),
   }) as PublicClient;
