@@ -31,6 +31,26 @@ export interface MissionFilter {
   take: number;
 }
 
+/** The columns a mission view shows (mission-view.ts MissionViewRow), for both selects below. */
+function viewColumns(t: Chain, pu: ReturnType<typeof alias<typeof users, "pu">>, fu: ReturnType<typeof alias<typeof users, "fu">>) {
+  const { missions: m, guilds: g } = t;
+  const d = missionDetails;
+  return {
+    id: m.id, onChainId: m.onChainId, escrowAddress: m.escrowAddress, poster: m.poster, performer: m.performer,
+    guildUuid: m.guildUuid, guildName: g.name, reward: m.reward, ddrAmount: m.ddrAmount,
+    state: m.state, proofHash: m.proofHash, refundAmount: m.refundAmount,
+    /** Σ partial releases to the performer and Σ partial refunds to the poster (base units). */
+    released: m.released, refunded: m.refunded,
+    expiresAt: m.expiresAt, createdAt: m.createdAt, acceptedAt: m.acceptedAt, completedAt: m.completedAt,
+    title: d.title, description: d.description, category: d.category, latitude: d.latitude, longitude: d.longitude,
+    radius: d.radius, metadata: d.metadata,
+    /** Eligibility terms from the details (null / false without details). */
+    minReputation: d.minReputation,
+    premium: sql<(typeof d.$inferSelect)["premium"]>`coalesce(${d.premium}, false)`,
+    posterId: pu.id, posterName: pu.displayName, performerId: fu.id, performerName: fu.displayName,
+  };
+}
+
 /** The one select of a mission row: the chain's columns, its details, the guild's name, the parties' profiles. */
 function missionSelect(db: Db, t: Chain) {
   const { missions: m, guilds: g, boardEntries: be } = t;
@@ -39,21 +59,11 @@ function missionSelect(db: Db, t: Chain) {
   const fu = alias(users, "fu");
   return db
     .select({
-      id: m.id, onChainId: m.onChainId, escrowAddress: m.escrowAddress, poster: m.poster, performer: m.performer,
-      guildOnChainId: m.guildOnChainId, guildUuid: m.guildUuid, guildName: g.name, reward: m.reward, ddrAmount: m.ddrAmount,
-      state: m.state, detailsHash: m.detailsHash, proofHash: m.proofHash, refundAmount: m.refundAmount,
-      /** Σ partial releases to the performer and Σ partial refunds to the poster (base units). */
-      released: m.released, refunded: m.refunded,
-      expiresAt: m.expiresAt, createdAt: m.createdAt, acceptedAt: m.acceptedAt, completedAt: m.completedAt,
-      title: d.title, description: d.description, category: d.category, latitude: d.latitude, longitude: d.longitude,
-      radius: d.radius, metadata: d.metadata,
-      /** Eligibility terms from the details (null / false without details). */
-      minReputation: d.minReputation,
-      premium: sql<(typeof d.$inferSelect)["premium"]>`coalesce(${d.premium}, false)`,
+      ...viewColumns(t, pu, fu),
+      guildOnChainId: m.guildOnChainId, detailsHash: m.detailsHash,
       /** The highest minGuildXP of the mission's active board entries (guild missions only; null: none). */
       minGuildXP: sql<(typeof be.$inferSelect)["minGuildXP"] | null>`CASE WHEN ${m.guildUuid} IS NOT NULL THEN
         (SELECT max(${be.minGuildXP}) FROM ${be} WHERE ${be.missionId} = ${m.id} AND ${be.active}) END`,
-      posterId: pu.id, posterName: pu.displayName, performerId: fu.id, performerName: fu.displayName,
     })
     .from(m)
     .leftJoin(d, detailsOf(t))
@@ -71,24 +81,14 @@ function missionSelect(db: Db, t: Chain) {
  * looked up only when a field is `guilds_only`, as privacy.repository.ts does.
  */
 function viewerFields(db: Db, t: Chain) {
-  const { missions: m, guilds: g, guildMembers: gm } = t;
-  const d = missionDetails;
+  const { guildMembers: gm } = t;
   const pu = alias(users, "pu");
   const fu = alias(users, "fu");
   const pv = alias(vaults, "pv");
   const fv = alias(vaults, "fv");
   const sharesGuild = (account: AnyPgColumn, permissions: AnyPgColumn, k: string) => sharesGuildSql(db, gm, account, permissions, `_${k}`);
   const fields = {
-    id: m.id, onChainId: m.onChainId, escrowAddress: m.escrowAddress, poster: m.poster, performer: m.performer,
-    guildUuid: m.guildUuid, guildName: g.name, reward: m.reward, ddrAmount: m.ddrAmount,
-    state: m.state, proofHash: m.proofHash, refundAmount: m.refundAmount,
-    released: m.released, refunded: m.refunded,
-    expiresAt: m.expiresAt, createdAt: m.createdAt, acceptedAt: m.acceptedAt, completedAt: m.completedAt,
-    title: d.title, description: d.description, category: d.category, latitude: d.latitude, longitude: d.longitude,
-    radius: d.radius, metadata: d.metadata,
-    minReputation: d.minReputation,
-    premium: sql<(typeof d.$inferSelect)["premium"]>`coalesce(${d.premium}, false)`,
-    posterId: pu.id, posterName: pu.displayName, performerId: fu.id, performerName: fu.displayName,
+    ...viewColumns(t, pu, fu),
     posterPermissions: pv.permissions, posterSharesGuild: sharesGuild(pu.evmAddress, pv.permissions, "p"),
     performerPermissions: fv.permissions, performerSharesGuild: sharesGuild(fu.evmAddress, fv.permissions, "f"),
   };
