@@ -16,9 +16,12 @@ const TOUCH_EVERY_MS = 60_000;
 export function usersRepository(db: Db) {
   const touchedAt = new Map<string, number>();
   let prunedAt = 0;
+  // Every signed-in request reads its user (api/services/auth.service.ts authenticate): one named
+  // prepared statement, built once, planned once per connection.
+  const byId = db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("users_by_id");
   return {
     async findById(id: string): Promise<UserRow | null> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await byId.execute({ id });
       return row ?? null;
     },
     async findByAddress(address: string): Promise<UserRow | null> {

@@ -33,6 +33,9 @@ export interface TokenClaims {
   expiresAt: number;
 }
 
+/** Tokens a process remembers as verified (see verifyToken); the oldest goes first past this. */
+const VERIFIED_TOKENS_MAX = 10_000;
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
 
@@ -101,8 +104,27 @@ export function authService(deps: {
     }
   }
 
+  // Tokens whose signature and claims checked out, by their exact text: a client sends the same token
+  // with every request, and the HMAC (a WebCrypto job) is the largest part of a signed-in read's
+  // sign-in cost. Only the expiry can change for the same text, so a hit checks it again; a token of
+  // a signed-out session still fails on its user's session epoch (authenticate). Failures are not kept.
+  const verified = new Map<string, TokenClaims>();
+
   /** Throws UNAUTHORIZED for anything but a valid, unexpired HS256 token of this issuer/audience. */
   async function verifyToken(token: string): Promise<TokenClaims> {
+    const known = verified.get(token);
+    if (known) {
+      if (known.expiresAt > Math.floor(Date.now() / 1000)) return known; // as jose checks exp
+      verified.delete(token);
+      throw unauthorized("Token expired");
+    }
+    const claims = await checkToken(token);
+    if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, claims);
+    return claims;
+  }
+
+  async function checkToken(token: string): Promise<TokenClaims> {
     try {
       const { payload } = await jwtVerify(token, await key, {
         algorithms: ["HS256"],
