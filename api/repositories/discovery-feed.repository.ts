@@ -163,7 +163,9 @@ export function discoveryFeedRepository(pool: pg.Pool) {
         sql = `SELECT ((SELECT coalesce(sum(t.open_count), 0) FROM api.discovery_totals t ${kept.length ? `WHERE ${kept.join(" AND ")}` : ""})
                      - (SELECT count(*) FROM api.discovery_missions dm WHERE ${gone.join(" AND ")} AND dm.expires_at <= $1))::text AS n`;
       }
-      const { rows } = await pool.query<{ n: string }>({ text: sql, values: params });
+      // Named by its shape (which filters it has): one parse and plan per connection, not per feed page.
+      const name = `feed_total_${f.category ? "c" : ""}${f.guildId ? "g" : ""}${f.searchQuery ? "q" : ""}`;
+      const { rows } = await pool.query<{ n: string }>({ name, text: sql, values: params });
       return Number(rows[0]?.n ?? 0);
     },
   };

@@ -61,10 +61,11 @@ export function discoveryReaderRepository(pool: pg.Pool, chainSchema: string) {
     },
 
     async recordEvent(e: { userId: string; kind: "view" | "search"; missionId?: string; category?: string | null; query?: string; dwellMs?: number }) {
-      await pool.query(
-        `INSERT INTO api.discovery_events (user_id, kind, mission_id, category, query, dwell_ms) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [e.userId, e.kind, e.missionId ?? null, e.category ?? null, e.query ?? null, e.dwellMs ?? 0],
-      );
+      await pool.query({
+        name: "discovery_event_insert", // every signed-in search writes one
+        text: `INSERT INTO api.discovery_events (user_id, kind, mission_id, category, query, dwell_ms) VALUES ($1, $2, $3, $4, $5, $6)`,
+        values: [e.userId, e.kind, e.missionId ?? null, e.category ?? null, e.query ?? null, e.dwellMs ?? 0],
+      });
     },
 
     /** `latestOnly`: the user's earlier checks of this mission go, in the same statement. */
