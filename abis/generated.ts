@@ -3387,12 +3387,6 @@ export const missionEscrowAbi = [
         type: 'address',
         indexed: true,
       },
-      {
-        name: 'detailsHash',
-        internalType: 'bytes32',
-        type: 'bytes32',
-        indexed: false,
-      },
     ],
     name: 'MissionAccepted',
   },
@@ -3432,12 +3426,6 @@ export const missionEscrowAbi = [
         indexed: true,
       },
       {
-        name: 'performer',
-        internalType: 'address',
-        type: 'address',
-        indexed: true,
-      },
-      {
         name: 'settlement',
         internalType: 'struct Missions.Settlement',
         type: 'tuple',
@@ -3474,7 +3462,7 @@ export const missionEscrowAbi = [
         name: 'guildId',
         internalType: 'uint32',
         type: 'uint32',
-        indexed: true,
+        indexed: false,
       },
       {
         name: 'reward',
@@ -3692,12 +3680,6 @@ export const missionEscrowAbi = [
         name: 'missionId',
         internalType: 'uint256',
         type: 'uint256',
-        indexed: true,
-      },
-      {
-        name: 'performer',
-        internalType: 'address',
-        type: 'address',
         indexed: true,
       },
       {

@@ -48,8 +48,9 @@ type SettledByDispute = Mission & Parties & { onChainId: OnChainId; viaDispute: 
 export interface JournalEvents {
   MISSION_CREATED: Escrow<"MissionCreated"> & Mission;
   MISSION_DETAILS_UPDATED: Escrow<"MissionDetailsUpdated"> & Mission;
-  MISSION_ACCEPTED: Escrow<"MissionAccepted"> & Mission & { poster: Address };
-  MISSION_SUBMITTED: Escrow<"MissionSubmitted"> & Mission & { poster: Address };
+  /** `detailsHash` and `performer`: the mission row's (the events do not repeat them since issue 40's G1). */
+  MISSION_ACCEPTED: Escrow<"MissionAccepted"> & Mission & { poster: Address; detailsHash: Hex };
+  MISSION_SUBMITTED: Escrow<"MissionSubmitted"> & Mission & { poster: Address; performer: Address };
   /** `via`: the end came from the last partial release or an accepted settlement (absent: approval, claim, court). */
   MISSION_COMPLETED:
     | (Mission & Parties & { onChainId: OnChainId; settlement: Settlement; byClaim: boolean; viaDispute: false; via?: "release" | "settlement" })

@@ -28,7 +28,7 @@ interface IMissionEscrow is ISettlements {
     /// @notice A mission was created and its reward pulled from the poster.
     /// @param missionId The new mission's id, now Open.
     /// @param poster The party who posted and paid the reward.
-    /// @param guildId The guild the mission is posted into, or 0.
+    /// @param guildId The guild the mission is posted into, or 0 (data, not a topic: issue 40, G1 gas).
     /// @param reward The reward held in escrow, in the token's base units.
     /// @param expiresAt When the mission expires unless submitted (unix seconds).
     /// @param guildFeeBps The guild's fee snapshotted for this mission (0 outside a guild).
@@ -36,7 +36,7 @@ interface IMissionEscrow is ISettlements {
     event MissionCreated(
         uint256 indexed missionId,
         address indexed poster,
-        uint32 indexed guildId,
+        uint32 guildId,
         uint256 reward,
         uint256 expiresAt,
         uint16 guildFeeBps,
@@ -49,30 +49,27 @@ interface IMissionEscrow is ISettlements {
     /// @param detailsHash The new commitment.
     event MissionDetailsUpdated(uint256 indexed missionId, bytes32 previousDetailsHash, bytes32 detailsHash);
 
-    /// @notice A performer accepted an Open mission under `detailsHash`.
+    /// @notice A performer accepted an Open mission. The commitment it accepted is the mission's current
+    /// `detailsHash` (acceptance reverts on any other), so the event does not repeat it (issue 40, G1 gas):
+    /// it is the last MissionCreated's or MissionDetailsUpdated's `detailsHash`.
     /// @param missionId The mission, now Accepted.
     /// @param performer The performer.
-    /// @param detailsHash The commitment the performer accepted.
-    event MissionAccepted(uint256 indexed missionId, address indexed performer, bytes32 detailsHash);
+    event MissionAccepted(uint256 indexed missionId, address indexed performer);
 
     /// @notice The performer submitted proof; the poster may approve or dispute until `reviewDeadline`.
+    /// The performer is the one MissionAccepted named (not repeated: issue 40, G1 gas).
     /// @param missionId The mission, now Submitted.
-    /// @param performer The performer.
     /// @param proofHash The commitment to the off-chain proof.
     /// @param reviewDeadline The end of the review window (unix seconds).
-    event MissionSubmitted(
-        uint256 indexed missionId, address indexed performer, bytes32 proofHash, uint256 reviewDeadline
-    );
+    event MissionSubmitted(uint256 indexed missionId, bytes32 proofHash, uint256 reviewDeadline);
 
-    /// @notice The remainder of the reward was settled into the five shares.
+    /// @notice The remainder of the reward was settled into the five shares; the performer (the one
+    /// MissionAccepted named; not repeated: issue 40, G1 gas) is paid `settlement.performerAmount`.
     /// @param missionId The mission, now Completed.
-    /// @param performer The performer, paid `settlement.performerAmount`.
     /// @param settlement The five shares; they sum to the remainder exactly (the reward when nothing was
     /// released or refunded before).
     /// @param byClaim False for the poster's approval, true for a claim after the review window lapsed.
-    event MissionCompleted(
-        uint256 indexed missionId, address indexed performer, Missions.Settlement settlement, bool byClaim
-    );
+    event MissionCompleted(uint256 indexed missionId, Missions.Settlement settlement, bool byClaim);
 
     /// @notice The poster released `amount` of the remainder to the performer, settled as on approval.
     /// @param missionId The mission; Completed when `remaining` is 0, else unchanged.

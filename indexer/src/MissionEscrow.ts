@@ -7,11 +7,17 @@ import { reserveFor } from "../../domain/xp.ts";
 import { openJournal } from "../store/journal.ts";
 import { deriveCompletion } from "../store/completion.ts";
 import { bookSettlement, clearOffers } from "../store/money.ts";
-import { missionStep } from "../store/missions.ts";
+import { missionStep, type MissionRow } from "../store/missions.ts";
 import { updateUser, UserSet } from "../store/users.ts";
-import { lc, ZERO_ADDRESS } from "../store/types.ts";
+import { lc, ZERO_ADDRESS, type Addr } from "../store/types.ts";
 
 const guildRegistry = readDeployment().contracts.GuildRegistry.address;
+
+/** The performer of a mission past acceptance, from its row (MissionAccepted set it). */
+function performerOf(m: MissionRow): Addr {
+  if (!m.performer) throw new Error(`mission ${m.id}: no performer after acceptance`);
+  return m.performer as Addr;
+}
 
 ponder.on("MissionEscrow:MissionCreated", async ({ event, context }) => {
   const { missionId: onChainId, poster, guildId, reward, expiresAt, guildFeeBps, detailsHash } = event.args;
@@ -58,17 +64,18 @@ ponder.on("MissionEscrow:MissionDetailsUpdated", async ({ event, context }) => {
 });
 
 ponder.on("MissionEscrow:MissionAccepted", async ({ event, context }) => {
-  const { missionId, performer, detailsHash } = event.args;
+  const { missionId, performer } = event.args;
   const m = await missionStep(context, event, missionId, (tx, t) => ({
     state: "Accepted",
     performer: lc(performer),
-    detailsHash,
     acceptedAt: t,
     acceptedTxHash: tx,
   }));
+  // The event does not repeat the terms (issue 40, G1 gas): acceptance reverts unless they are the
+  // mission's current detailsHash, which the row holds (MissionCreated / MissionDetailsUpdated).
   await openJournal(context, event).emit(
     "MISSION_ACCEPTED",
-    { ...event.args, id: m.id, poster: m.poster },
+    { missionId, performer, detailsHash: m.detailsHash, id: m.id, poster: m.poster },
     { missionId: m.id, account: m.poster },
   );
 });
@@ -82,20 +89,22 @@ ponder.on("MissionEscrow:MissionSubmitted", async ({ event, context }) => {
     submittedAt: t,
     submittedTxHash: tx,
   }));
+  // The performer is the row's (set by MissionAccepted; the event does not repeat it: issue 40, G1 gas).
   await openJournal(context, event).emit(
     "MISSION_SUBMITTED",
-    { ...event.args, id: m.id, poster: m.poster },
+    { missionId, performer: performerOf(m), proofHash, reviewDeadline, id: m.id, poster: m.poster },
     { missionId: m.id, account: m.poster },
   );
 });
 
 ponder.on("MissionEscrow:MissionCompleted", async ({ event, context }) => {
-  const { missionId, performer, settlement: s, byClaim } = event.args;
+  const { missionId, settlement: s, byClaim } = event.args;
   const m = await missionStep(context, event, missionId, (tx, t) => ({
     state: "Completed",
     completedAt: t,
     completedTxHash: tx,
   }));
+  const performer = performerOf(m); // the row's: the event does not repeat it (issue 40, G1 gas)
   await context.db.insert(settlements).values({
     missionId: m.id,
     onChainId: missionId,

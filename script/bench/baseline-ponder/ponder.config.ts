@@ -12,10 +12,10 @@ const deployment = JSON.parse(fs.readFileSync(process.env.DEPLOYMENT_FILE!, "utf
 };
 
 export const escrowLifecycleAbi = parseAbi([
-  "event MissionCreated(uint256 indexed missionId, address indexed poster, uint32 indexed guildId, uint256 reward, uint256 expiresAt, uint16 guildFeeBps, bytes32 detailsHash)",
-  "event MissionAccepted(uint256 indexed missionId, address indexed performer, bytes32 detailsHash)",
-  "event MissionSubmitted(uint256 indexed missionId, address indexed performer, bytes32 proofHash, uint256 reviewDeadline)",
-  "event MissionCompleted(uint256 indexed missionId, address indexed performer, (uint256 performerAmount, uint256 protocolAmount, uint256 guildAmount, uint256 labsAmount, uint256 resolverAmount) settlement, bool byClaim)",
+  "event MissionCreated(uint256 indexed missionId, address indexed poster, uint32 guildId, uint256 reward, uint256 expiresAt, uint16 guildFeeBps, bytes32 detailsHash)",
+  "event MissionAccepted(uint256 indexed missionId, address indexed performer)",
+  "event MissionSubmitted(uint256 indexed missionId, bytes32 proofHash, uint256 reviewDeadline)",
+  "event MissionCompleted(uint256 indexed missionId, (uint256 performerAmount, uint256 protocolAmount, uint256 guildAmount, uint256 labsAmount, uint256 resolverAmount) settlement, bool byClaim)",
 ]);
 
 export default createConfig({

@@ -65,7 +65,7 @@ contract AcceptMission_Test is Base {
 
     function test_GivenOpen_WhenAccepted() external {
         vm.expectEmit(address(escrow));
-        emit IMissionEscrow.MissionAccepted(missionId, users.performer, DETAILS_HASH);
+        emit IMissionEscrow.MissionAccepted(missionId, users.performer);
         vm.prank(users.performer);
         escrow.acceptMission(missionId, users.performer, DETAILS_HASH);
         Missions.Mission memory m = missionOf(missionId);

@@ -129,7 +129,7 @@ contract PartialRelease_Test is PayoutBase {
         Missions.Settlement memory s1 = escrow.releasePartial(id, 33_333_333);
         Missions.Settlement memory expected = escrow.previewSettlement(REWARD - 33_333_333, 0);
         vm.expectEmit(address(escrow));
-        emit IMissionEscrow.MissionCompleted(id, users.performer, expected, false);
+        emit IMissionEscrow.MissionCompleted(id, expected, false);
         Missions.Settlement memory s2 = escrow.approveMission(id);
         vm.stopPrank();
         assertEq(usdc.balanceOf(users.performer) - performerBefore, s1.performerAmount + s2.performerAmount, "paid");

@@ -60,7 +60,7 @@ contract Settle_Test is Base {
         uint256 performerBefore = usdc.balanceOf(users.performer);
         Missions.Settlement memory expected = escrow.previewSettlement(REWARD, 0);
         vm.expectEmit(address(escrow));
-        emit IMissionEscrow.MissionCompleted(missionId, users.performer, expected, false);
+        emit IMissionEscrow.MissionCompleted(missionId, expected, false);
         vm.prank(users.poster);
         Missions.Settlement memory s = escrow.approveMission(missionId);
         assertEq(s.performerAmount, 96.5e6, "performer 96.5%");
@@ -142,7 +142,7 @@ contract Settle_Test is Base {
         vm.warp(missionOf(missionId).reviewDeadline);
         Missions.Settlement memory expected = escrow.previewSettlement(REWARD, 0);
         vm.expectEmit(address(escrow));
-        emit IMissionEscrow.MissionCompleted(missionId, users.performer, expected, true);
+        emit IMissionEscrow.MissionCompleted(missionId, expected, true);
         vm.prank(users.eve);
         Missions.Settlement memory s = escrow.claimAfterReview(missionId);
         assertSettled(s, REWARD, 0);

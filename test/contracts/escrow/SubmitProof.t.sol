@@ -54,7 +54,7 @@ contract SubmitProof_Test is Base {
     function test_GivenAccepted_WhenSubmitted() external {
         uint256 reviewDeadline = block.timestamp + 7 days;
         vm.expectEmit(address(escrow));
-        emit IMissionEscrow.MissionSubmitted(missionId, users.performer, PROOF_HASH, reviewDeadline);
+        emit IMissionEscrow.MissionSubmitted(missionId, PROOF_HASH, reviewDeadline);
         vm.prank(users.performer);
         escrow.submitProof(missionId, PROOF_HASH);
         Missions.Mission memory m = missionOf(missionId);
