@@ -6,20 +6,21 @@ import { serve, type ServerType } from "@hono/node-server";
 import { createDeps, type Deps } from "./deps.ts";
 import { loadEnv, type Env } from "./env.ts";
 import { runMigrations } from "./db/migrate.ts";
-import { createApp } from "./routes/create-app.ts";
+import { createApp, errorResponse } from "./routes/create-app.ts";
 import { createLogger, registerSecrets, type Logger } from "./lib/logger.ts";
-import { tlsServer } from "./lib/tls.ts";
-import { edge, gate } from "./middlewares/request-path.ts";
+import { ApiResponse } from "./lib/api-response.ts";
+import { tlsServer, type TlsServer } from "./lib/tls.ts";
+import { requestPath } from "./middlewares/request-path.ts";
 import { apiRouter, openApiDocument } from "./openapi.ts";
 import { docsRouter } from "./routes/system/docs.ts";
 import { graphiqlAssetsRouter } from "./routes/system/graphiql.ts";
 
 export function buildApp(deps: Deps) {
   const app = createApp();
-  // The whole request path in two layers (api/middlewares/request-path.ts): hardening headers, CORS,
-  // request id, metrics and logs, the database-outage mapping; then token, rate limit, relayer budget
-  // and, for requests that may carry a body, the body limit, JSON check, evidence gate and idempotency.
-  app.use("*", edge(deps), gate(deps));
+  // The whole request path in one layer (api/middlewares/request-path.ts): hardening headers, CORS,
+  // request id, metrics and logs, the database-outage mapping; token, rate limit, relayer budget and,
+  // for requests that may carry a body, the body limit, JSON check, evidence gate and idempotency.
+  app.use("*", requestPath(deps, errorResponse));
 
   // One route table: /v2 paths are routed as their unprefixed twins (spec "Versioning"; routedPath in
   // api/routes/create-app.ts), /v2/openapi.json included.
@@ -31,6 +32,17 @@ export function buildApp(deps: Deps) {
   const doc = openApiDocument(api);
   app.get("/openapi.json", (c) => c.json(doc));
   return app;
+}
+
+/**
+ * node-server's options for the API's server: HTTPS when configured, and the API's ServerResponse
+ * (api/lib/api-response.ts), which writes the request path's headers in writeHead.
+ */
+export function serveOptions(tls?: TlsServer) {
+  return {
+    ...(tls ? { createServer: tls.createServer } : {}),
+    serverOptions: { ...tls?.serverOptions, ServerResponse: ApiResponse },
+  };
 }
 
 export interface ServerOptions {
@@ -71,7 +83,7 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
       const tls = tlsServer(env);
       const scheme = tls ? "https" : "http";
       return new Promise((resolve, reject) => {
-        server = serve({ fetch: app.fetch, port, hostname: env.HOST, ...tls }, (info) => {
+        server = serve({ fetch: app.fetch, port, hostname: env.HOST, ...serveOptions(tls) }, (info) => {
           logger.info("api listening", { port: info.port, host: env.HOST, scheme });
           const t0 = Date.now();
           void deps

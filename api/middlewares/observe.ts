@@ -58,8 +58,7 @@ export function recordRequest(c: Ctx, metrics: Metrics, log: Logger, started: nu
   const matched = routePath(c, -1);
   const route = status === 404 && (matched === "/*" || matched === "*") ? "unmatched" : matched;
   const method = c.req.method;
-  metrics.httpRequests.inc({ method, route, status: String(status) });
-  metrics.httpDuration.observe({ method, route }, seconds);
+  metrics.http.record(method, route, status, seconds);
   if (log.enabled("info")) {
     // The path as sent (/v2 included: routing strips it, api/routes/create-app.ts).
     log.info("request", { method, path: getPath(c.req.raw), status, durationMs: Math.round(seconds * 1000), userId: c.get("user")?.id });

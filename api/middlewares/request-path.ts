@@ -1,16 +1,24 @@
-// Every request's path through the API in two middlewares (issue 40; bench B1 measured ~14 async
-// layers at about 300 µs of CPU a read more than a bare Hono + pg route):
-// - edge(): deps, request id, logger, client IP, the secure headers and CSP, CORS (preflights answered
-//   here), then after the response the database-outage mapping, metrics and the access log;
-// - gate(): the token, the rate limit, a bad token's refusal, the relayer budget of a signed-in user,
-//   and for requests that may carry a body the write guards (write-guards.ts). GET and HEAD skip those.
-// Headers are written once: on a served request straight onto node's response (setHeader, merged by
-// writeHead with the route's own, which win), so the common JSON response keeps the node adapter's
-// plain-object fast path; under app.request() (no socket) onto the Response after it is made.
-import type { Context, MiddlewareHandler } from "hono";
+// Every request's path through the API in ONE middleware, requestPath() (issue 40; bench B1 measured
+// ~14 async layers at about 300 µs of CPU a read more than a bare Hono + pg route):
+// - before the route: deps, request id, logger, client IP, the secure headers and CSP, CORS (preflights
+//   answered here, uncounted and unlogged); then the token, the rate limit, a bad token's refusal, the
+//   relayer budget of a signed-in user, and for requests that may carry a body the write guards
+//   (write-guards.ts). GET and HEAD skip those;
+// - after the response: the database-outage mapping, metrics and the access log.
+// An error thrown before the route (429, a bad token's 401, a write guard's refusal) is turned into its
+// envelope here by the app's error handler, as Hono's compose did when this was a second layer, so it is
+// still mapped, counted and logged. An error of the route itself is handled by compose at its layer.
+// Headers are written once: on a request served by the API's server as one list its ServerResponse
+// writes in writeHead beside the route's own, which win (api/lib/api-response.ts), so the common JSON
+// response keeps the node adapter's plain-object fast path; under app.request() (no socket) onto the
+// Response after it is made.
+import type { Context, ErrorHandler, MiddlewareHandler } from "hono";
+import type { ServerResponse } from "node:http";
+import { ApiResponse } from "../lib/api-response.ts";
 import type { Deps } from "../deps.ts";
 import type { AppEnv } from "../app-types.ts";
 import { relayingFor } from "../services/relayer/index.ts";
+import type { RateDecision } from "../services/rate-limit.service.ts";
 import { readToken } from "./auth.ts";
 import { bindingsOf, clientIp, recordRequest, RequestLogger } from "./observe.ts";
 import { countRequest, rateLimitHeaders } from "./rate-limit.ts";
@@ -23,19 +31,34 @@ type Header = readonly [string, string];
 /** A caller's X-Request-Id is reused when it is short and plain (as hono/request-id checks), else a new one. */
 const REQUEST_ID_RE = /^[\w\-=]{1,255}$/;
 
-/** Headers held for a request without a socket (app.request()), written by edge() after the response. */
+/** Headers held for a request without a socket (app.request()), written after the response. */
 const held = new WeakMap<Ctx, Header[]>();
 
-/** Writes response headers; a header the route sets itself keeps the route's value. */
-function writeHeaders(c: Ctx, headers: readonly Header[]): void {
+/** The secure headers and CSP as a flat list, copied into each served response's own list. */
+const SECURE_FLAT: readonly string[] = SECURE_HEADERS.flat();
+
+/**
+ * Where a request's headers go: the API's own ServerResponse takes them as one list that writeHead
+ * writes with the route's (api/lib/api-response.ts); another served response (node-server's serve()
+ * without the API's options, as a test may run it) gets them with setHeader; no socket: held.
+ */
+type Sink = ApiResponse | ServerResponse | undefined;
+
+function sinkOf(c: Ctx): Sink {
   const out = bindingsOf(c)?.outgoing;
-  if (out && !out.headersSent) {
-    for (const [k, v] of headers) out.setHeader(k, v);
-    return;
-  }
+  return out && !out.headersSent ? out : undefined;
+}
+
+function hold(c: Ctx, headers: readonly Header[]): void {
   const list = held.get(c);
   if (list) list.push(...headers);
   else held.set(c, [...headers]);
+}
+
+function write(c: Ctx, out: Sink, headers: readonly Header[]): void {
+  if (out instanceof ApiResponse) for (const [k, v] of headers) out.pathHeaders!.push(k, v);
+  else if (out) for (const [k, v] of headers) out.setHeader(k, v);
+  else hold(c, headers);
 }
 
 function writeHeldHeaders(c: Ctx): void {
@@ -45,48 +68,64 @@ function writeHeldHeaders(c: Ctx): void {
   for (const [k, v] of list) if (k === "Vary" ? !h.get("vary")?.includes(v) : !h.has(k)) h.append(k, v);
 }
 
-export function edge(deps: Deps): MiddlewareHandler<AppEnv> {
+function writeRateLimitHeaders(c: Ctx, out: Sink, d: RateDecision): void {
+  if (out instanceof ApiResponse) out.pathHeaders!.push("X-RateLimit-Limit", String(d.limit), "X-RateLimit-Remaining", String(d.remaining), "X-RateLimit-Reset", String(d.resetSeconds));
+  else write(c, out, rateLimitHeaders(d));
+}
+
+/** The request path: one middleware for every route (see the top of this file). */
+export function requestPath(deps: Deps, onError: ErrorHandler<AppEnv>): MiddlewareHandler<AppEnv> {
   const { env, logger, metrics } = deps;
   const cors = corsPolicy(env.CORS_ORIGINS);
+  const guards = writeGuards(env);
   return async (c, next) => {
     const started = performance.now();
     c.set("deps", deps);
     const given = c.req.header("X-Request-Id");
     const requestId = given !== undefined && REQUEST_ID_RE.test(given) ? given : crypto.randomUUID();
     c.set("requestId", requestId);
-    writeHeaders(c, SECURE_HEADERS);
-    writeHeaders(c, [["X-Request-Id", requestId]]);
+    const out = sinkOf(c);
+    if (out instanceof ApiResponse) {
+      const list = SECURE_FLAT.slice();
+      list.push("X-Request-Id", requestId);
+      out.pathHeaders = list;
+    } else write(c, out, [...SECURE_HEADERS, ["X-Request-Id", requestId]]);
     // Preflights are answered before anything is counted or logged.
-    if (c.req.method === "OPTIONS" && cors.preflight) {
+    if (cors.preflight && c.req.method === "OPTIONS") {
       const res = await cors.preflight(c, next);
       if (res) c.res = res;
       writeHeldHeaders(c);
       return;
     }
-    if (cors.headers) writeHeaders(c, cors.headers(c.req.header("Origin")));
+    if (cors.headers) write(c, out, cors.headers(c.req.header("Origin")));
     const log = new RequestLogger(logger, requestId);
     c.set("logger", log);
     c.set("clientIp", clientIp(c, env.TRUST_PROXY));
     c.set("user", null);
-    await next();
+    try {
+      const authorization = c.req.header("Authorization");
+      // A bad token is refused after the request is counted (by IP), so guessing tokens is rate limited.
+      const badToken = authorization === undefined ? undefined : await readToken(c, authorization);
+      const counted = countRequest(c);
+      writeRateLimitHeaders(c, out, counted instanceof Promise ? await counted : counted);
+      if (badToken) throw badToken;
+      const method = c.req.method;
+      const user = c.get("user");
+      if (method === "GET" || method === "HEAD") {
+        // A signed-in request's relayed transactions are charged to its wallet's hourly budget.
+        await (user ? relayingFor(user.evmAddress, next) : next());
+      } else {
+        const inner = () => guards(c, next);
+        await (user ? relayingFor(user.evmAddress, inner) : inner());
+      }
+    } catch (err) {
+      // As Hono's compose does at a layer: an Error becomes the app's error response, anything else is rethrown.
+      if (!(err instanceof Error)) throw err;
+      c.error = err;
+      c.res = await onError(err, c);
+    }
     mapDatabaseOutage(c);
     writeHeldHeaders(c);
     recordRequest(c, metrics, log, started);
-  };
-}
-
-export function gate(deps: Deps): MiddlewareHandler<AppEnv> {
-  const guards = writeGuards(deps.env);
-  return async (c, next) => {
-    const authorization = c.req.header("Authorization");
-    // A bad token is refused after the request is counted (by IP), so guessing tokens is rate limited.
-    const badToken = authorization === undefined ? undefined : await readToken(c, authorization);
-    writeHeaders(c, rateLimitHeaders(await countRequest(c)));
-    if (badToken) throw badToken;
-    const method = c.req.method;
-    const inner = method === "GET" || method === "HEAD" ? next : () => guards(c, next);
-    const user = c.get("user");
-    // A signed-in request's relayed transactions are charged to its wallet's hourly budget.
-    await (user ? relayingFor(user.evmAddress, inner) : inner());
   };
 }

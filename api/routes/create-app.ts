@@ -2,12 +2,13 @@
 // the error envelope for 404/405 and every thrown error (the request path is api/middlewares/request-path.ts).
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Hook, RouteConfig } from "@hono/zod-openapi";
+import type { Context, ErrorHandler, Next } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { TrieRouter } from "hono/router/trie-router";
 import { getPathNoStrict } from "hono/utils/url";
 import { AppError, errorBody, validationError, zodIssues, type ErrorCode } from "../lib/errors.ts";
 import type { AppEnv } from "../app-types.ts";
-import { lengthOnly, pathParams } from "./path-params.ts";
+import { checkPathParams, lengthOnly, pathParams } from "./path-params.ts";
 
 const WHERE: Record<string, string> = { json: "body", form: "body", query: "query", param: "path", header: "header" };
 
@@ -26,7 +27,8 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) =
 /**
  * A resource folder's router. A route whose path parameters zod would only check for length (and that
  * has no query) gets them checked by path-params.ts instead of the zod validator, at the same place
- * in its chain, with the same errors; its OpenAPI entry is registered as it is.
+ * in its chain (in the handler's layer when nothing else is validated), with the same errors; its
+ * OpenAPI entry is registered as it is.
  */
 export function createRouter() {
   const router = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: validationHook });
@@ -39,7 +41,18 @@ export function createRouter() {
     if (!hide) router.openAPIRegistry.registerPath(entry);
     const { params: _checkedHere, ...request } = route.request!;
     const before = middleware === undefined ? [] : Array.isArray(middleware) ? middleware : [middleware];
-    openapi({ ...entry, request, hide: true, middleware: [...before, pathParams(params, bounds, validationHook as never)] }, handler);
+    if (Object.keys(request).length > 0) {
+      // Other validators (a body, headers) follow the params' in zod-openapi's chain: check them first.
+      openapi({ ...entry, request, hide: true, middleware: [...before, pathParams(params, bounds, validationHook as never)] }, handler);
+      return router;
+    }
+    // Nothing is validated after the params: checked in the handler's own layer, one layer less a request.
+    const check = checkPathParams(params, bounds, validationHook as never);
+    const run = handler as (c: Context<AppEnv>, next: Next) => unknown;
+    openapi({ ...entry, request, hide: true, middleware: before }, (c: Context<AppEnv>, next: Next) => {
+      check(c);
+      return run(c, next);
+    });
     return router;
   }) as typeof router.openapi;
   return router;
@@ -98,6 +111,16 @@ function allowedMethods(app: { routes: { method: string; path: string }[] }) {
   };
 }
 
+/** Every thrown error as its envelope (the app's error handler; also the request path's, request-path.ts). */
+export const errorResponse: ErrorHandler<AppEnv> = (err, c) => {
+  const appErr = toAppError(err);
+  const log = c.get("logger");
+  if (appErr.status >= 500 && appErr.code === "INTERNAL_ERROR") {
+    log?.error("unhandled error", { err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) });
+  }
+  return c.json(errorBody(appErr), appErr.status, appErr.headers);
+};
+
 /** The root app: routing by routedPath(), 404 and 405 (with Allow) and every error in the envelope. */
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ strict: true, getPath: routedPath, defaultHook: validationHook });
@@ -109,13 +132,6 @@ export function createApp() {
     }
     return c.json(errorBody(new AppError("NOT_FOUND", `No route for ${c.req.method} ${getPathNoStrict(c.req.raw)}`)), 404);
   });
-  app.onError((err, c) => {
-    const appErr = toAppError(err);
-    const log = c.get("logger");
-    if (appErr.status >= 500 && appErr.code === "INTERNAL_ERROR") {
-      log?.error("unhandled error", { err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) });
-    }
-    return c.json(errorBody(appErr), appErr.status, appErr.headers);
-  });
+  app.onError(errorResponse);
   return app;
 }

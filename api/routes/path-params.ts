@@ -2,7 +2,7 @@
 // bench B1's GET /missions/:id paid zod-openapi's async param validation, a whole middleware layer,
 // for `z.string().min(1).max(100)`). A value out of bounds still goes through the schema, so every
 // error is the validator's own; the OpenAPI document is unchanged.
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-types.ts";
 
 type Check = { _zod: { def: { check: string } } };
@@ -31,9 +31,9 @@ export function lengthOnly(schema: unknown): Bounds | null {
   return out;
 }
 
-/** Stands in for zod-openapi's param validator of `schema` (same validated data, same errors via `hook`). */
-export function pathParams(schema: unknown, bounds: Bounds, hook: ParamHook): MiddlewareHandler<AppEnv> {
-  return (c, next) => {
+/** Checks `schema`'s params as zod-openapi's validator would (same validated data, same errors via `hook`, thrown). */
+export function checkPathParams(schema: unknown, bounds: Bounds, hook: ParamHook): (c: Context<AppEnv>) => void {
+  return (c) => {
     const out: Record<string, string> = {};
     for (const [name, min, max] of bounds) {
       const v = c.req.param(name);
@@ -43,11 +43,19 @@ export function pathParams(schema: unknown, bounds: Bounds, hook: ParamHook): Mi
         hook({ ...result, data, target: "param" }, c as never); // throws the envelope's 400
         if (!result.success) throw new Error("path parameter hook did not refuse an invalid value");
         c.req.addValidatedData("param", result.data as Record<string, string>);
-        return next();
+        return;
       }
       out[name] = v;
     }
     c.req.addValidatedData("param", out);
+  };
+}
+
+/** Stands in for zod-openapi's param validator of `schema`, as a middleware at the validator's place. */
+export function pathParams(schema: unknown, bounds: Bounds, hook: ParamHook): MiddlewareHandler<AppEnv> {
+  const check = checkPathParams(schema, bounds, hook);
+  return (c, next) => {
+    check(c);
     return next();
   };
 }

@@ -4,24 +4,29 @@
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveOptions } from "../../api/app.ts";
 import { httpApp } from "./http-app.ts";
 
 const ORIGIN = "https://app.example.test";
 const http = httpApp({ CORS_ORIGINS: ORIGIN });
-let server: ServerType;
-let base = "";
+// Two servers: the API's own options (its ServerResponse writes the request path's headers in
+// writeHead, api/lib/api-response.ts) and node-server's plain serve() (they are set one by one).
+const servers: { name: string; server?: ServerType; base: string }[] = [{ name: "the API's server", base: "" }, { name: "plain serve()", base: "" }];
 beforeAll(async () => {
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: http.app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
-      base = `http://127.0.0.1:${info.port}`;
-      resolve();
+  for (const [i, s] of servers.entries()) {
+    await new Promise<void>((resolve) => {
+      s.server = serve({ fetch: http.app.fetch, port: 0, hostname: "127.0.0.1", ...(i === 0 ? serveOptions() : {}) }, (info: AddressInfo) => {
+        s.base = `http://127.0.0.1:${info.port}`;
+        resolve();
+      });
     });
-  });
+  }
 });
 afterAll(async () => {
-  await new Promise<void>((r) => server.close(() => r()));
+  for (const s of servers) await new Promise<void>((r) => s.server!.close(() => r()));
   await http.close();
 });
+const base = () => servers[0]!.base;
 
 /** Headers that depend on the transport or the moment, not on the app. */
 const TRANSPORT = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
@@ -51,29 +56,31 @@ const view = (res: Response) => {
 
 describe("headers served over a socket = headers under app.request()", () => {
   it.each(CASES)("%s", async (_name, path, init) => {
-    const served = await fetch(`${base}${path}`, init);
-    await served.arrayBuffer();
     const inProcess = await http.app.request(path, init);
     await inProcess.arrayBuffer();
-    const s = view(served);
-    expect(s).toEqual(view(inProcess));
-    expect(s.headers["x-content-type-options"]).toBe("nosniff");
-    expect(s.headers["x-frame-options"]).toBe("DENY");
-    expect(s.headers["content-security-policy"]).toMatch(/default-src '(none|self)'/);
-    expect(served.headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
+    for (const { name, base } of servers) {
+      const served = await fetch(`${base}${path}`, init);
+      await served.arrayBuffer();
+      const s = view(served);
+      expect({ server: name, ...s }).toEqual({ server: name, ...view(inProcess) });
+      expect(s.headers["x-content-type-options"]).toBe("nosniff");
+      expect(s.headers["x-frame-options"]).toBe("DENY");
+      expect(s.headers["content-security-policy"]).toMatch(/default-src '(none|self)'/);
+      expect(served.headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
+    }
   });
 
   it("a plain caller X-Request-Id is echoed, a strange one replaced", async () => {
-    const plain = await fetch(`${base}/openapi.json`, { headers: { "X-Request-Id": "trace-42_a=b" } });
+    const plain = await fetch(`${base()}/openapi.json`, { headers: { "X-Request-Id": "trace-42_a=b" } });
     expect(plain.headers.get("x-request-id")).toBe("trace-42_a=b");
-    const odd = await fetch(`${base}/openapi.json`, { headers: { "X-Request-Id": "a b;c" } });
+    const odd = await fetch(`${base()}/openapi.json`, { headers: { "X-Request-Id": "a b;c" } });
     expect(odd.headers.get("x-request-id")).not.toBe("a b;c");
     expect(odd.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("the rate-limit headers count every counted request, served or not", async () => {
-    const a = await fetch(`${base}/openapi.json`);
-    const b = await fetch(`${base}/openapi.json`);
+    const a = await fetch(`${base()}/openapi.json`);
+    const b = await fetch(`${base()}/openapi.json`);
     expect(Number(a.headers.get("x-ratelimit-remaining")) - Number(b.headers.get("x-ratelimit-remaining"))).toBe(1);
     expect(a.headers.get("x-ratelimit-limit")).toBe("100000");
   });

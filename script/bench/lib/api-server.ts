@@ -24,7 +24,10 @@ export async function startBenchApi(opts: {
   nodeArgs?: string[];
   /** Every line the API prints (e.g. with nodeArgs ["--trace-gc"]). */
   onLine?: (line: string) => void;
+  /** Another checkout's API (an A/B of two trees, mission-read-http-ab.ts); default this one. */
+  root?: string;
 }): Promise<BenchApi> {
+  const root = opts.root ?? repoRoot;
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -57,9 +60,9 @@ export async function startBenchApi(opts: {
     ...(opts.nodeArgs ?? []),
     "--import",
     "tsx",
-    path.join(repoRoot, "api", "server.ts"),
+    path.join(root, "api", "server.ts"),
   ]);
-  const proc = spawnManaged("bench-api", cmd, args, { cwd: repoRoot, env, ...(opts.onLine ? { onLine: opts.onLine } : {}) });
+  const proc = spawnManaged("bench-api", cmd, args, { cwd: root, env, ...(opts.onLine ? { onLine: opts.onLine } : {}) });
   const url = `http://127.0.0.1:${port}`;
   try {
     // /health is 503 without an indexer (none runs here); ready = it answers and reaches the database.
