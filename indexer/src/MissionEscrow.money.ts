@@ -4,6 +4,7 @@ import { ponder } from "ponder:registry";
 import { disputes, missions, settlementOffers } from "ponder:schema";
 import { disputeUuid, type MissionId, missionState, missionUuid } from "../../domain/index.ts";
 import { deriveCompletion } from "../store/completion.ts";
+import { missionsWithOffers } from "../store/maybe-stored.ts";
 import { openJournal } from "../store/journal.ts";
 import { bookSettlement, clearOffers, offerId, poolOut, recordPayment } from "../store/money.ts";
 import { type Ctx, type EventLike, lc } from "../store/types.ts";
@@ -21,6 +22,7 @@ ponder.on("MissionEscrow:SettlementOffered", async ({ event, context }) => {
     missionId: id, missionOnChainId: missionId, party: lc(party), byPoster, performerAmount, posterAmount,
     createdAt: event.block.timestamp, txHash: event.transaction.hash,
   };
+  await missionsWithOffers.add(context, id);
   await context.db.insert(settlementOffers).values({ id: offerId(id, byPoster), ...row }).onConflictDoUpdate(row);
   const m = await touch(context, event, id);
   await openJournal(context, event).emit(

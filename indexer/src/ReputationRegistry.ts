@@ -2,6 +2,7 @@
 import { ponder } from "ponder:registry";
 import { builderScores, referrals } from "ponder:schema";
 import { openJournal } from "../store/journal.ts";
+import { referees } from "../store/maybe-stored.ts";
 import { hasCompletedMission, payReferral } from "../store/referrals.ts";
 import { updateUser } from "../store/users.ts";
 import { lc } from "../store/types.ts";
@@ -21,6 +22,7 @@ ponder.on("ReputationRegistry:BuilderScoreSet", async ({ event, context }) => {
 // if one happened before the referral was recorded, it is paid at recording.
 ponder.on("ReputationRegistry:ReferralRecorded", async ({ event, context }) => {
   const { referrer, referee } = event.args;
+  await referees.add(context, lc(referee));
   await context.db.insert(referrals).values({
     referee: lc(referee),
     referrer: lc(referrer),

@@ -8,7 +8,7 @@ import { builderLevel, completionAward, nextStreak, XP } from "../../domain/xp.t
 import type { Journal } from "./journal.ts";
 import { payReferral } from "./referrals.ts";
 import { type UserSet, withUsers } from "./users.ts";
-import { awardXp } from "./xp.ts";
+import { type Award, applyXp, awardXp, recordAward, type XpChange, xpChange } from "./xp.ts";
 import { type Addr, type Ctx, type EventLike } from "./types.ts";
 
 type Mission = {
@@ -37,48 +37,44 @@ export async function deriveCompletion(
 async function derive(context: Ctx, event: EventLike, j: Journal, m: Mission, performer: Addr, paid: bigint, users: UserSet) {
   const now = event.block.timestamp;
   const ids = { missionId: m.id, missionOnChainId: m.onChainId };
-  const user = await users.read(performer);
-  // Read before the awards below change the row.
-  const { streakCount, lastCompletionAt, builderScore, firstMissionAwarded, missionsCompleted } = user;
-  const streak = nextStreak(streakCount, lastCompletionAt, now);
   const entry = m.guildOnChainId ? await context.db.find(boardEntries, { id: boardEntryId(m.guildOnChainId, m.onChainId) }) : null;
   const onBoard = entry?.active === true;
 
-  let missionXp = 0;
-  const builderBps = builderLevel(builderScore).bps;
-  for (const part of completionAward({ reward: paid, streak, builderBps, onBoard })) {
-    const reason =
-      part.source === "mission_complete"
-        ? `Completed mission ${m.onChainId}`
-        : part.source === "mission_streak"
-          ? `Streak of ${streak} completions`
-          : `Mission ${m.onChainId} from the guild board`;
-    missionXp += await awardXp(context, event, j, {
-      user: performer,
-      source: part.source,
-      xp: part.xp,
-      reason,
-      raw: true,
-      multiplierBps: builderBps,
-      ...ids,
-    }, users);
-  }
-  await users.edit(performer, (u) => ({
-    streakCount: streak,
-    lastCompletionAt: now,
-    missionsCompleted: u.missionsCompleted + 1,
-    firstMissionAwarded: true,
-  }));
+  // The performer's own awards (mission XP, streak, board, first mission) are a function of their row
+  // alone: computed where the row is written (one upsert, no find first), recorded in the same order.
+  const { streak, missionsCompleted, awards, missionXp } = await users.apply(performer, (user) => {
+    // Read before the awards below change the row.
+    const { streakCount, lastCompletionAt, builderScore, firstMissionAwarded, missionsCompleted } = user;
+    const streak = nextStreak(streakCount, lastCompletionAt, now);
+    const builderBps = builderLevel(builderScore).bps;
+    const awards: { a: Award; c: XpChange }[] = [];
+    const award = (a: Award) => {
+      const c = xpChange(user, a);
+      if (c === null) return;
+      applyXp(user, c);
+      awards.push({ a, c });
+    };
+    for (const part of completionAward({ reward: paid, streak, builderBps, onBoard })) {
+      const reason =
+        part.source === "mission_complete"
+          ? `Completed mission ${m.onChainId}`
+          : part.source === "mission_streak"
+            ? `Streak of ${streak} completions`
+            : `Mission ${m.onChainId} from the guild board`;
+      award({ user: performer, source: part.source, xp: part.xp, reason, raw: true, multiplierBps: builderBps, ...ids });
+    }
+    const missionXp = awards.reduce((sum, { c }) => sum + c.xpDelta, 0);
+    user.streakCount = streak;
+    user.lastCompletionAt = now;
+    user.missionsCompleted += 1;
+    user.firstMissionAwarded = true;
+    if (!firstMissionAwarded) {
+      award({ user: performer, source: "first_mission", xp: XP.firstMission, reason: "First completed mission", ...ids });
+    }
+    return { streak, missionsCompleted, awards, missionXp };
+  });
+  for (const { a, c } of awards) await recordAward(event, j, a, c);
 
-  if (!firstMissionAwarded) {
-    await awardXp(context, event, j, {
-      user: performer,
-      source: "first_mission",
-      xp: XP.firstMission,
-      reason: "First completed mission",
-      ...ids,
-    }, users);
-  }
   // Either party's first completion pays their referrer (once: payReferral checks). A performer with a
   // completion before this one has no unpaid referral: every completion that counted in
   // missionsCompleted asked payReferral, and a referral recorded after it was paid at recording (the

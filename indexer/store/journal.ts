@@ -4,6 +4,19 @@ import type { JournalEvents, JournalType } from "../../domain/index.ts";
 import { journalKey, toJsonPayload } from "../lib/journal.ts";
 import type { Addr, Ctx, EventLike } from "./types.ts";
 
+/**
+ * Ponder's insert copies the values it is given, and a row holding an object (the JSON payload) is
+ * copied with a `structuredClone` of the whole row. A value carrying Ponder's copy-on-write marker is
+ * taken as it is, the rest of the row with a spread. The payload is built here for its row and never
+ * touched again, and Ponder turns a JSON column into a parsed copy of its own when it normalises the
+ * row, so passing it by reference changes nothing that is stored.
+ */
+const COPY_ON_WRITE = Symbol.for("ponder:copyOnWrite");
+function owned<T extends object>(payload: T): T {
+  Object.defineProperty(payload, COPY_ON_WRITE, { value: payload, enumerable: false });
+  return payload;
+}
+
 export type Journal = {
   /** Appends one entry; the payload's shape is the type's (domain/journal-events.ts). */
   emit<T extends JournalType>(
@@ -47,7 +60,7 @@ export function openJournal(context: Ctx, event: EventLike, o: { buffered?: bool
         type,
         missionId: about.missionId ?? null,
         account: about.account ? (about.account.toLowerCase() as Addr) : null,
-        payload: toJsonPayload(payload) as Record<string, unknown>,
+        payload: owned(toJsonPayload(payload) as Record<string, unknown>),
       };
       if (o.buffered) entries.push(row);
       else await context.db.insert(journal).values(row);

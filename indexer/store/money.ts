@@ -3,6 +3,7 @@
 // payment and every end of the mission clears (as the escrow does).
 import { guilds, missionPayments, resolverPool, settlementOffers } from "ponder:schema";
 import type { DisputeId, MissionId, Settlement } from "../../domain/index.ts";
+import { missionsWithOffers } from "./maybe-stored.ts";
 import { type UserSet, withUsers } from "./users.ts";
 import { type Addr, type Ctx, type EventLike, lc } from "./types.ts";
 
@@ -13,6 +14,7 @@ export const offerId = (missionId: string, byPoster: boolean) => `${missionId}:$
 
 /** Deletes both parties' open offers of the mission (no-op when there are none). */
 export async function clearOffers(context: Ctx, missionId: string) {
+  if (!(await missionsWithOffers.may(context, missionId))) return;
   for (const byPoster of [true, false]) {
     const id = offerId(missionId, byPoster);
     if (await context.db.find(settlementOffers, { id })) await context.db.delete(settlementOffers, { id });

@@ -5,6 +5,7 @@ import { and, eq, or } from "ponder";
 import { missions, referrals } from "ponder:schema";
 import { XP } from "../../domain/xp.ts";
 import type { Journal } from "./journal.ts";
+import { referees } from "./maybe-stored.ts";
 import type { UserSet } from "./users.ts";
 import { awardXp } from "./xp.ts";
 import { type Addr, type Ctx, type EventLike, lc } from "./types.ts";
@@ -30,6 +31,7 @@ export async function payReferral(
   /** The handler's user set, when it has one (store/users.ts `UserSet`). */
   users?: UserSet,
 ): Promise<boolean> {
+  if (!(await referees.may(context, lc(referee)))) return false;
   const referral = await context.db.find(referrals, { referee: lc(referee) });
   if (!referral || referral.rewarded) return false;
   await context.db

@@ -95,6 +95,38 @@ export class UserSet {
     e.dirty = true;
   }
 
+  /**
+   * Runs `fn` on the user's working row (it may change the row and returns what it computed) and
+   * writes the result, without a find when the row was not read: one upsert whose values are `fn` run
+   * on the zero row and whose conflict callback runs `fn` again on the stored row (the result of the
+   * run that was written is returned). `fn` must be a pure function of the row. A row already read
+   * is changed in the set and written at `flush`, as `edit` does.
+   */
+  async apply<R>(address: Addr, fn: (row: UserRow) => R): Promise<R> {
+    const { key, e } = this.slot(address);
+    e.dirty = true;
+    if (e.row !== null) return fn(e.row);
+    const changes = e.pending.splice(0);
+    const run = (from: UserRow) => {
+      const row = from;
+      for (const change of changes) Object.assign(row, change(row));
+      return { row, result: fn(row) };
+    };
+    const inserted = run(fresh(key, this.now));
+    let updated: { row: UserRow; result: R } | undefined;
+    const written = await this.context.db
+      .insert(userStats)
+      .values(inserted.row)
+      .onConflictDoUpdate((stored) => {
+        updated = run(copyRow(stored));
+        return { ...updated.row, updatedAt: this.now };
+      });
+    e.row = copyRow(written);
+    e.stored = true;
+    e.dirty = false;
+    return (updated ?? inserted).result;
+  }
+
   /** Writes every edited row once, with updatedAt = the event's time: an update or insert of a read row, an upsert of an unread one. */
   async flush(): Promise<void> {
     for (const [address, e] of this.rows) {

@@ -125,4 +125,28 @@ describe("referral XP", () => {
     expect((await call(api.url, "GET", `/xp/${referrer.address}`)).body.totalXP).toBe(totalBefore);
     expect(totalBefore).toBe(40);
   }, 300_000);
+
+  it("a referral recorded before a restart, in a block Ponder has finalized, is paid at the referee's first completion after it", async () => {
+    // The indexer skips the referral lookup of a completion whose parties never had a referral row
+    // (indexer/store/maybe-stored.ts): after a restart it must know the rows an earlier process wrote.
+    const referee = await chain.freshUser();
+    tokens.set(referee.address, await signIn(api.url, referee));
+    expect((await refer(referee, { referrer: referrer.address })).status).toBe(201);
+    await chain.client.request({ method: "anvil_mine", params: ["0x80"] } as never); // past 2 × 30 blocks: Ponder finalizes its block
+    await settle();
+    const old = api.indexer!;
+    await old.stop();
+    const env = api.server.env;
+    api.indexer = await startIndexer({
+      databaseUrl: inject("databaseUrl"), rpcUrl: inject("rpcUrl"), wsUrl: inject("wsUrl"), deploymentFile: inject("deploymentFile"),
+      schema: env.CHAIN_SCHEMA.replace(/^chain_api_/, "ponder_api_"), viewsSchema: env.CHAIN_SCHEMA, port: old.port,
+    });
+    chain.setIndexer(api.indexer);
+    await settle();
+    await chain.completeMission(referee, other, REWARD);
+    await settle();
+    const paid = (await referralXp()).filter((e) => e.reason.includes(referee.address.toLowerCase()));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]!.xpDelta).toBe(20);
+  }, 300_000);
 });

@@ -9,6 +9,7 @@ import { indexedBlockOverHttp } from "../../lib/indexer.ts";
 import { repoRoot } from "../../lib/paths.ts";
 import { freePort, waitFor } from "../../lib/ports.ts";
 import { spawnManaged } from "../../lib/process.ts";
+import { processCpuMicros } from "./proc-cpu.ts";
 
 export interface PonderApp {
   name: string;
@@ -26,6 +27,8 @@ export interface BackfillTiming {
   backfillSeconds: number;
   /** Spawn → "Started backfill indexing". */
   startupSeconds: number;
+  /** CPU time (user + system) of the Ponder process from "Started backfill indexing" to the checkpoint: stays meaningful on a loaded machine. */
+  backfillCpuSeconds: number;
   /** Sum of "Indexed block range" durations. */
   indexSeconds: number;
   /** ponder_historical_transform_duration by step, seconds. */
@@ -106,7 +109,7 @@ export async function timeBackfill(
   },
 ): Promise<BackfillTiming> {
   const port = await freePort();
-  const marks: { backfill?: number } = {};
+  const marks: { backfill?: number; backfillCpu?: number } = {};
   let indexMs = 0;
   let batches = 0;
   let indexedEvents = 0;
@@ -115,7 +118,10 @@ export async function timeBackfill(
       tailLines: 40,
       onLine(line) {
         o.onLine?.(line);
-        if (line.includes("Started backfill indexing")) marks.backfill ??= Date.now();
+        if (line.includes("Started backfill indexing") && marks.backfill === undefined) {
+          marks.backfill = Date.now();
+          marks.backfillCpu = processCpuMicros(child.pid);
+        }
         if (line.includes("Indexed block range")) {
           try {
             const j = JSON.parse(line) as { duration?: number; event_count?: number };
@@ -138,6 +144,7 @@ export async function timeBackfill(
       abort: child.crashed,
     });
     const end = Date.now();
+    const endCpu = processCpuMicros(child.pid);
     const metrics = await fetch(`${url}/metrics`).then((r) => r.text()).catch(() => "");
     const steps: Record<string, number> = {};
     for (const m of metrics.matchAll(/^ponder_historical_transform_duration\{step="(\w+)"\} ([\d.e+-]+)/gm))
@@ -166,6 +173,7 @@ export async function timeBackfill(
       wallSeconds: (end - t0) / 1000,
       backfillSeconds: (end - (marks.backfill ?? t0)) / 1000,
       startupSeconds: ((marks.backfill ?? t0) - t0) / 1000,
+      backfillCpuSeconds: (endCpu - (marks.backfillCpu ?? 0)) / 1e6,
       indexSeconds: indexMs / 1000,
       steps,
       extract,
