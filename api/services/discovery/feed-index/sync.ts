@@ -138,7 +138,7 @@ export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: num
       const { result: r, got: names } = await current(
         (s) => {
           const found = near(s, q);
-          return { ...found, rows: s.mapRows(found.nearest) };
+          return { ...found, rows: s.mapRowsAt(found.slots, found.nearest) };
         },
         {
           at: async (r, at) => {
