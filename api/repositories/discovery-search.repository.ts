@@ -25,14 +25,16 @@ export function discoverySearchRepository(pool: pg.Pool) {
   /**
    * One word: its postings give the best `limit` (with the rows tied with the last on (rank, time),
    * then ordered by the hash, read with the display columns from the read model's row, as the GIN
-   * path orders them) and the exact count, both from the key index alone. null when PostgreSQL's parser does not make the word one plain lexeme (the caller
+   * path orders them) and the exact count, both from the key index alone. The lexeme is read in the
+   * select list, where PostgreSQL inlines api.search_term_of (an SQL function in FROM runs as a function
+   * scan, started on every execution). null when PostgreSQL's parser does not make the word one plain lexeme (the caller
    * takes the GIN path); a stop word is no lexeme and matches nothing on either path.
    */
   async function searchOneTerm(words: string, limit: number) {
     const n = Math.floor(limit);
     const res = await q<Hit & { total: string; one: boolean }>(pool,
       `WITH tq AS (SELECT websearch_to_tsquery('english', $1) AS q),
-       term AS MATERIALIZED (SELECT l AS lexeme, numnode(q) = 0 OR l IS NOT NULL AS one FROM tq, api.search_term_of(q) l),
+       term AS MATERIALIZED (SELECT l AS lexeme, numnode(q) = 0 OR l IS NOT NULL AS one FROM (SELECT q, api.search_term_of(q) AS l FROM tq) x),
        top AS (SELECT t.id::text AS id, t.rank FROM api.discovery_search_terms t
                 WHERE t.lexeme = (SELECT lexeme FROM term)
                 ORDER BY t.rank DESC NULLS LAST, t.details_created_at DESC NULLS LAST FETCH FIRST ${n} ROWS WITH TIES),

@@ -16,8 +16,10 @@ import { discoveryBaselineApp, flatTableSql } from "./discovery-baseline.ts";
 import { getDataset } from "./dataset.ts";
 import { hottest, profileOf } from "./mission-read-profile.ts";
 
-// What @hono/node-server passes as the app's env: the client address comes from the socket.
-const NODE_ENV = { incoming: { socket: { remoteAddress: "127.0.0.1", remotePort: 40000, remoteFamily: "IPv4" }, headers: {} }, outgoing: {} };
+// What @hono/node-server passes as the app's env: the client address comes from the socket. No
+// `outgoing`: the request path writes its headers onto a served response's ServerResponse when there
+// is one, and a stand-in object here made every request of the full app fail (500).
+const NODE_ENV = { incoming: { socket: { remoteAddress: "127.0.0.1", remotePort: 40000, remoteFamily: "IPv4" }, headers: {} } };
 type App = { request(path: string, init?: RequestInit, env?: unknown): Response | Promise<Response> };
 
 /** µs of CPU per request over `n` requests, 4 at a time, after a warm-up. */

@@ -45,6 +45,17 @@ export class GroupTable {
   byId = new Int32Array(0);
   idPool = new Int32Array(0);
   private idUsed = 0;
+  /**
+   * Where the group's missions start in `packed` (-1: not built, or a write changed the group since):
+   * each mission's exact point (x, y, z) and expiry side by side, its slot in `packedSlot`, in the
+   * list's order. Built when a map query first reads the group mission by mission (a circle's edge
+   * crosses it): a group's slots are scattered over the store (laid out for the ranking), so its list
+   * costs a cache miss per array per mission, where its packed copy is read in one sweep.
+   */
+  packAt = new Int32Array(0);
+  packed = new Float64Array(0);
+  packedSlot = new Int32Array(0);
+  private packUsed = 0;
   /** Each grid square's first group (the others chain by nextInSquare). */
   private squares = new Map<number, number>();
   /** Per slot of the store: its group + 1 (0: none), and its neighbours in the group's list (-1: none). */
@@ -85,6 +96,7 @@ export class GroupTable {
     }
     if (g < 0) return;
     this.sorted[g] = -1;
+    this.packAt[g] = -1;
     const box = this.box, b = 6 * g;
     if (x < box[b]!) box[b] = x;
     if (x > box[b + 1]!) box[b + 1] = x;
@@ -105,6 +117,7 @@ export class GroupTable {
 
   private unlink(i: number, g: number) {
     this.sorted[g] = -1;
+    this.packAt[g] = -1;
     this.byId[g] = -1;
     const p = this.prev[i]!, n = this.next[i]!;
     if (p >= 0) this.next[p] = n;
@@ -166,6 +179,7 @@ export class GroupTable {
     this.minExp[g] = Infinity;
     this.sorted[g] = -1;
     this.byId[g] = -1;
+    this.packAt[g] = -1;
     return g;
   }
 
@@ -191,6 +205,45 @@ export class GroupTable {
     this.idPool.set(slots, o);
     this.idUsed += n;
     this.byId[g] = o;
+    return o;
+  }
+
+  /**
+   * Where group g's packed missions start (see `packAt`), built on first use after a change. The pool
+   * grows to the store's size (`missions`), then is emptied and refilled when full: ~36 bytes a
+   * mission at most, outside the garbage collector's heap.
+   */
+  pack(g: number, ex: Float64Array, ey: Float64Array, ez: Float64Array, exp: Float64Array, missions: number): number {
+    let o = this.packAt[g]!;
+    if (o >= 0) return o;
+    const n = this.count[g]!;
+    if (this.packUsed + n > this.packedSlot.length) {
+      if (this.packedSlot.length < missions || n * 4 > this.packedSlot.length) {
+        const cap = Math.max(1 << 10, n * 8, Math.min(this.packedSlot.length * 2, missions + n));
+        const slots = new Int32Array(cap);
+        slots.set(this.packedSlot.subarray(0, this.packUsed));
+        const packed = new Float64Array(4 * cap);
+        packed.set(this.packed.subarray(0, 4 * this.packUsed));
+        this.packedSlot = slots;
+        this.packed = packed;
+      } else {
+        this.packAt.fill(-1);
+        this.packUsed = 0;
+      }
+    }
+    o = this.packUsed;
+    const p = this.packed, ps = this.packedSlot;
+    let k = o;
+    for (let i = this.head[g]!; i >= 0; i = this.next[i]!, k++) {
+      ps[k] = i;
+      const b = 4 * k;
+      p[b] = ex[i]!;
+      p[b + 1] = ey[i]!;
+      p[b + 2] = ez[i]!;
+      p[b + 3] = exp[i]!;
+    }
+    this.packUsed += n;
+    this.packAt[g] = o;
     return o;
   }
 
@@ -234,7 +287,7 @@ export class GroupTable {
     const cap = Math.max(1024, this.key.length * 2);
     const i32 = (a: Int32Array) => { const b = new Int32Array(cap); b.set(a); return b; };
     this.key = i32(this.key); this.pos = i32(this.pos); this.count = i32(this.count); this.head = i32(this.head);
-    this.nextInSquare = i32(this.nextInSquare); this.sorted = i32(this.sorted); this.byId = i32(this.byId);
+    this.nextInSquare = i32(this.nextInSquare); this.sorted = i32(this.sorted); this.byId = i32(this.byId); this.packAt = i32(this.packAt);
     const box = new Float64Array(6 * cap); box.set(this.box); this.box = box;
     const m = new Float64Array(cap); m.set(this.minExp); this.minExp = m;
   }

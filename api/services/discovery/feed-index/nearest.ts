@@ -22,6 +22,8 @@ export interface NearResult {
   positions: { latitude: number; longitude: number; count: number }[];
   /** Mission ids, nearest first. */
   nearest: string[];
+  /** Their slots in the store, in the same order (FeedStore.mapRowsAt). */
+  slots: number[];
   /** Missions read (diagnostics). */
   visited: number;
 }
@@ -66,7 +68,7 @@ function scratchOf(s: FeedStore): Scratch {
 export function near(s: FeedStore, q: NearQuery): NearResult {
   const catFilter = q.category === undefined ? -1 : (s.cats.find(q.category.toLowerCase()) ?? -2);
   const guildFilter = q.guildId === undefined ? -1 : (s.guilds.find(q.guildId) ?? -2);
-  if (catFilter === -2 || guildFilter === -2) return { positions: [], nearest: [], visited: 0 };
+  if (catFilter === -2 || guildFilter === -2) return { positions: [], nearest: [], slots: [], visited: 0 };
   const viewer = q.viewer === undefined ? -2 : (s.addrs.find(q.viewer.toLowerCase()) ?? -2);
   const [cx, cy, cz] = ecef(q.latitude, q.longitude);
   const c = chord(q.radius);
@@ -113,14 +115,19 @@ export function near(s: FeedStore, q: NearQuery): NearResult {
       }
       visited += n;
       let lo = Infinity;
-      for (let i = head[g]!; i >= 0; i = gNext[i]!) {
-        const e = exp[i]!;
+      // The group's packed copy: point and expiry side by side, in one sweep (group-table.ts).
+      const o = gt.pack(g, ex, ey, ez, exp, s.size);
+      const packed = gt.packed, packedSlot = gt.packedSlot;
+      for (let k = o, end = o + n; k < end; k++) {
+        const b = 4 * k;
+        const e = packed[b + 3]!;
         if (e < lo) lo = e;
         if (!(e > now)) continue; // expired
         if (!inside) {
-          const dx = ex[i]! - cx, dy = ey[i]! - cy, dz = ez[i]! - cz;
+          const dx = packed[b]! - cx, dy = packed[b + 1]! - cy, dz = packed[b + 2]! - cz;
           if (dx * dx + dy * dy + dz * dz > c2) continue;
         }
+        const i = packedSlot[k]!;
         if (catFilter >= 0 && cat[i] !== catFilter) continue;
         if (guildFilter >= 0 && guild[i] !== guildFilter) continue;
         if (viewer >= 0 && (poster[i] === viewer || performer[i] === viewer)) continue; // below
@@ -224,5 +231,6 @@ export function near(s: FeedStore, q: NearQuery): NearResult {
     if (e) e.count += n;
     else positions.push({ latitude: s.posLat[p]!, longitude: s.posLng[p]!, count: n });
   }
-  return { positions, nearest: picked.slice(0, limit).map((x) => ids.get(x.slot)!), visited };
+  const slots = picked.slice(0, limit).map((x) => x.slot);
+  return { positions, nearest: slots.map((i) => ids.get(i)!), slots, visited };
 }

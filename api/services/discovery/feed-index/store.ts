@@ -195,9 +195,17 @@ export class FeedStore {
 
   /** The map's rows of these held missions with a point, in the order given (others are left out). */
   mapRows(ids: string[]): MapRow[] {
+    return this.mapRowsAt(ids.map((id) => this.ids.find(id)), ids);
+  }
+
+  /**
+   * mapRows() of missions already found: `slots[k]` holds `ids[k]` (-1: not held). The map's page
+   * comes from near() as slots, so its ids are not hashed and looked up again.
+   */
+  mapRowsAt(slots: number[], ids: string[]): MapRow[] {
     const out: MapRow[] = [];
-    for (const id of ids) {
-      const i = this.ids.find(id);
+    for (let k = 0; k < slots.length; k++) {
+      const i = slots[k]!, id = ids[k]!;
       if (i < 0 || this.lat[i] !== this.lat[i]) continue;
       const [reward, title, category] = this.text.get(i)!.split("\u0000") as [string, string, string];
       const g = this.guild[i]!, f = this.performer[i]!, xp = this.minXp[i]!, rep = this.minRep[i]!;

@@ -138,7 +138,7 @@ export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: num
       const { result: r, got: names } = await current(
         (s) => {
           const found = near(s, q);
-          return { ...found, rows: s.mapRows(found.nearest) };
+          return { ...found, rows: s.mapRowsAt(found.slots, found.nearest) };
         },
         {
           at: async (r, at) => {
@@ -148,7 +148,9 @@ export function createFeedIndex(source: FeedIndexSource, opts: { maxIdleMs?: num
           now: (r) => source.guildNames(guildsOf(r.rows)),
         },
       );
-      const nearest = r.rows.map((x) => ({ ...x, guild_name: x.guild_uuid === null ? null : (names.get(x.guild_uuid) ?? null) }));
+      // The rows are this request's own (mapRowsAt made them): named in place, not copied.
+      const nearest = r.rows as (MapRow & { guild_name: string | null })[];
+      for (const x of nearest) x.guild_name = x.guild_uuid === null ? null : (names.get(x.guild_uuid) ?? null);
       return { positions: r.positions, nearest, visited: r.visited };
     },
     /** Open missions held (diagnostics). */
