@@ -43,8 +43,11 @@ describe("verified-token memo", () => {
     const auth = service({ current: user });
     const t = await token(Math.floor(Date.now() / 1000) + 600);
     await auth.authenticate(t);
-    const last = t.at(-1) === "A" ? "B" : "A";
-    await expect(auth.authenticate(t.slice(0, -1) + last)).rejects.toThrow("Invalid token");
+    // The signature's FIRST character: all six of its bits are signature bits (the last character of a
+    // 32-byte base64url signature carries two padding bits, so changing it may decode to the same bytes).
+    const at = t.lastIndexOf(".") + 1;
+    const altered = t.slice(0, at) + (t[at] === "A" ? "B" : "A") + t.slice(at + 1);
+    await expect(auth.authenticate(altered)).rejects.toThrow("Invalid token");
   });
 
   it("still refuses a remembered token of a signed-out session", async () => {
