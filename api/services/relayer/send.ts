@@ -143,10 +143,10 @@ export function createSender(deps: {
   // address (2,400 + 100 warm against 2,600 cold) and 200 per listed storage key (1,900 against a cold
   // SSTORE's 2,100 surcharge), so those are added back before the margin. A revert, an `error` field
   // (geth answers a revert that way) or a node without the method falls back to eth_estimateGas, whose
-  // revert viem decodes; a node without it is asked once. It runs on the latest block: asked for the
-  // pending one (its default), anvil built a pending block of the queued txs for every call and held
-  // its automining back (20 concurrent creates spread over twice as many blocks); a call that only
-  // the pending state would let pass falls back to eth_estimateGas on the node's default block.
+  // revert viem decodes; a node without it is asked once. It runs on the latest block: on the pending
+  // one (the default) a burst of concurrent creates on an automining anvil went out in about twice as
+  // many blocks (measured; probably anvil builds a pending block from its pool for each call). A call
+  // only the pending state lets pass falls back to eth_estimateGas on the node's default block.
   let accessListGas: boolean | null = null;
   const estimateGas = (call: Call): Promise<bigint> => publicClient.estimateContractGas({ account, ...call });
   async function estimate(call: Call): Promise<bigint> {
