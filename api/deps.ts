@@ -113,7 +113,7 @@ export function createDeps(env: Env, logger: Logger) {
     users: usersRepository(db),
     sessions: sessionsRepository(database.pool),
     nonces: noncesRepository(db),
-    idempotency: idempotencyRepository(db),
+    idempotency: idempotencyRepository(db, database.pool),
     rateLimit: rateLimitRepository(db),
     missions: missionsRepository(db, chainDb, env.CHAIN_SCHEMA),
     settlements: settlementsRepository(db, chainDb),

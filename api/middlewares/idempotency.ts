@@ -47,11 +47,11 @@ export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const scope = user ? `user:${user.id}` : `ip:${c.get("clientIp")}`;
   const hash = requestHash(c.req.method, c.req.path.replace(/^\/v2(?=\/)/, ""), await c.req.arrayBuffer(), c.req.header("Content-Type"));
 
-  let claimed = await repo.claim(scope, key, hash, IDEMPOTENCY_TTL_MS);
-  if (!claimed && (await repo.reclaimIfStale(scope, key, STALE_IN_FLIGHT_MS))) {
-    claimed = await repo.claim(scope, key, hash, IDEMPOTENCY_TTL_MS);
+  let claim = await repo.claim(scope, key, hash, IDEMPOTENCY_TTL_MS);
+  if (!claim.claimed && (await repo.reclaimIfStale(scope, key, STALE_IN_FLIGHT_MS))) {
+    claim = await repo.claim(scope, key, hash, IDEMPOTENCY_TTL_MS);
   }
-  if (!claimed) {
+  if (!claim.claimed) {
     const row = await repo.find(scope, key);
     if (!row) throw new AppError("IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is in progress");
     if (row.requestHash !== hash) {
@@ -67,7 +67,8 @@ export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   }
 
   try {
-    await withIdempotencyScope(scope, key, hash, () => next());
+    // The claim read the request's recorded first send: the relayer takes it instead of a lookup.
+    await withIdempotencyScope(scope, key, hash, () => next(), claim.recorded);
   } catch (err) {
     await repo.release(scope, key).catch(() => {});
     throw err;

@@ -27,7 +27,7 @@ export interface RequestRef {
   seq: number;
 }
 
-const toRow = (r: Record<string, unknown>): OutboxRow => ({
+export const toOutboxRow = (r: Record<string, unknown>): OutboxRow => ({
   id: Number(r.id),
   address: r.address as string,
   nonce: BigInt(r.nonce as string),
@@ -38,7 +38,13 @@ const toRow = (r: Record<string, unknown>): OutboxRow => ({
   blockNumber: r.block_number === null || r.block_number === undefined ? null : BigInt(r.block_number as string),
 });
 
-const COLUMNS = "id, address, nonce, hash, raw, fn, status, block_number";
+export const OUTBOX_COLUMNS = "id, address, nonce, hash, raw, fn, status, block_number";
+const COLUMNS = OUTBOX_COLUMNS;
+/**
+ * The row of a request's send (scope, key, request hash, seq), whichever key signed it, within the
+ * keys' lifetime (24 h: an expired key may be reused for a new request). `$1..$4` are those four.
+ */
+export const REQUEST_ROW_WHERE = "scope = $1 AND key = $2 AND request_hash = $3 AND seq = $4 AND created_at > now() - interval '24 hours'";
 const HASH_RE = /^0x[0-9a-f]{64}$/i;
 const RAW_RE = /^0x[0-9a-f]+$/i;
 /** PostgreSQL's unique_violation: another attempt of the same request recorded its row first. */
@@ -55,21 +61,69 @@ export interface AllocateItem {
 /** Two attempts of one request met in a batch: nothing was allocated; retry the items one by one. */
 export class BatchConflict extends Error {}
 
-/** The allocation checks a dedicated connection out of the app's pool for its transaction. */
+/**
+ * A send made `alone` (no other send of its key in flight in this process: one write at a time, where
+ * its latency is what a user waits for) is allocated in ONE statement on the pool: this process
+ * remembers the counter it last committed, signs with the nonces that follow, and the statement moves
+ * the counter only if it still holds that value (compare and set under the row's lock) and records the
+ * rows only if it moved. Anything else takes the locked transaction (a dedicated connection, two round
+ * trips): concurrent sends (its length is the window in which the sends arriving meanwhile gather into
+ * one allocation and one broadcast batch; in one statement they went out in smaller groups, in twice
+ * as many blocks on an automining node), the first send of a process, a chain count ahead of the
+ * counter, a dead row to replace, and another API copy that moved the counter.
+ */
 export function outboxRepository(pool: pg.Pool, chainId: number, address: string) {
   const sender = address.toLowerCase();
   if (!/^0x[0-9a-f]{40}$/.test(sender) || !Number.isSafeInteger(chainId)) throw new Error("bad relayer address/chain");
+  /** The counter as this process last committed it (null: unknown, take the locked path). */
+  let expected: bigint | null = null;
+
+  /** Checked values of the signed rows (the statements carry them as literals or arrays). */
+  function checked(items: AllocateItem[], signed: { hash: Hex; raw: Hex }[]) {
+    return items.map((item, i) => {
+      const { hash, raw } = signed[i]!;
+      if (!HASH_RE.test(hash) || !RAW_RE.test(raw)) throw new Error("a signed transaction is not hex");
+      const seq = item.ref?.seq;
+      if (seq !== undefined && !Number.isSafeInteger(seq)) throw new Error("bad request seq");
+      return { hash, raw, seq: seq ?? null };
+    });
+  }
+
+  /**
+   * The one-statement allocation from `first` (the counter this process expects): the rows, or null
+   * when the counter is no longer `first` (nothing was written). A row another attempt of the same
+   * request recorded first is a unique violation: the statement fails and nothing of it stays.
+   */
+  async function allocateExpected(items: AllocateItem[], first: bigint): Promise<Record<string, unknown>[] | null> {
+    const signed = checked(items, await Promise.all(items.map((item, i) => item.sign(first + BigInt(i)))));
+    const { rows } = await pool.query({
+      name: "relayer_allocate_expected",
+      text: `WITH upd AS (
+         UPDATE api.relayer_nonces SET next_nonce = $4
+         WHERE chain_id = $1 AND address = $2 AND next_nonce = $3
+         RETURNING 1
+       )
+       INSERT INTO api.relayer_outbox (chain_id, address, nonce, hash, raw, fn, status, scope, key, request_hash, seq)
+       SELECT $1, $2, t.n, t.h, t.r, t.f, 'signed', t.sc, t.k, t.rh, t.sq
+       FROM unnest($5::bigint[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int[])
+         AS t(n, h, r, f, sc, k, rh, sq)
+       WHERE EXISTS (SELECT 1 FROM upd)
+       RETURNING ${COLUMNS}`,
+      values: [
+        chainId, sender, first.toString(), (first + BigInt(items.length)).toString(),
+        items.map((_, i) => (first + BigInt(i)).toString()), signed.map((x) => x.hash), signed.map((x) => x.raw),
+        items.map((x) => x.fn), items.map((x) => x.ref?.scope ?? null), items.map((x) => x.ref?.key ?? null),
+        items.map((x) => x.ref?.requestHash ?? null), signed.map((x) => x.seq),
+      ],
+    });
+    return rows.length ? rows : null;
+  }
 
   return {
     /** Whichever key of the pool signed it (the pool resumes on that key). */
     async findForRequest(ref: RequestRef): Promise<OutboxRow | null> {
-      const { rows } = await pool.query(
-        // Within the keys' lifetime (24 h): an expired key may be reused for a new request.
-        `SELECT ${COLUMNS} FROM api.relayer_outbox
-         WHERE scope = $1 AND key = $2 AND request_hash = $3 AND seq = $4 AND created_at > now() - interval '24 hours'`,
-        [ref.scope, ref.key, ref.requestHash, ref.seq],
-      );
-      return rows[0] ? toRow(rows[0]) : null;
+      const { rows } = await pool.query(`SELECT ${COLUMNS} FROM api.relayer_outbox WHERE ${REQUEST_ROW_WHERE}`, [ref.scope, ref.key, ref.requestHash, ref.seq]);
+      return rows[0] ? toOutboxRow(rows[0]) : null;
     },
 
     /**
@@ -83,8 +137,32 @@ export function outboxRepository(pool: pg.Pool, chainId: number, address: string
      */
     async allocate(
       items: AllocateItem[],
-      opts: { hint: bigint; reconcile: boolean },
+      opts: { hint: bigint; reconcile: boolean; alone?: boolean },
     ): Promise<({ row: OutboxRow } | { conflict: OutboxRow })[]> {
+      const conflictOf = async (): Promise<[{ conflict: OutboxRow }]> => {
+        if (items.length > 1) throw new BatchConflict();
+        const other = items[0]!.ref ? await this.findForRequest(items[0]!.ref) : null;
+        if (!other) throw new Error("outbox insert conflicted but no row was found");
+        return [{ conflict: other }];
+      };
+      const first = expected;
+      if (opts.alone && first !== null && !opts.reconcile && opts.hint <= first && items.every((i) => i.replaceId === undefined)) {
+        expected = null; // until this statement's outcome is known
+        let rows: Record<string, unknown>[] | null;
+        try {
+          rows = await allocateExpected(items, first);
+        } catch (err) {
+          if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
+          expected = first; // nothing was written
+          return conflictOf();
+        }
+        if (rows) {
+          expected = first + BigInt(items.length);
+          const byNonce = new Map(rows.map((r) => [BigInt(r.nonce as string), toOutboxRow(r)]));
+          return items.map((_, i) => ({ row: byNonce.get(first + BigInt(i))! }));
+        }
+        // Another API copy moved the counter: the locked path reads it.
+      }
       const client = await pool.connect();
       let broken = false;
       try {
@@ -108,11 +186,8 @@ export function outboxRepository(pool: pg.Pool, chainId: number, address: string
         // request recorded first is a unique violation: the statement fails, the COMMIT never runs,
         // and nothing of this transaction stays.
         const text = (v: string | null | undefined) => (v === null || v === undefined ? "NULL::text" : `${client.escapeLiteral(v)}::text`);
-        const values = items.map((item, i) => {
-          const { hash, raw } = signed[i]!;
-          if (!HASH_RE.test(hash) || !RAW_RE.test(raw)) throw new Error("a signed transaction is not hex");
-          const seq = item.ref?.seq;
-          if (seq !== undefined && !Number.isSafeInteger(seq)) throw new Error("bad request seq");
+        const values = checked(items, signed).map(({ hash, raw, seq }, i) => {
+          const item = items[i]!;
           return `(${first + BigInt(i)}::bigint, '${hash}'::text, '${raw}'::text, ${text(item.fn)}, ${text(item.ref?.scope)}, ${text(item.ref?.key)}, ${text(item.ref?.requestHash)}, ${seq ?? "NULL"}::int)`;
         });
         let rows: Record<string, unknown>[];
@@ -135,12 +210,10 @@ export function outboxRepository(pool: pg.Pool, chainId: number, address: string
         } catch (err) {
           if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
           await client.query("ROLLBACK");
-          if (items.length > 1) throw new BatchConflict();
-          const other = items[0]!.ref ? await this.findForRequest(items[0]!.ref) : null;
-          if (!other) throw new Error("outbox insert conflicted but no row was found");
-          return [{ conflict: other }];
+          return conflictOf();
         }
-        const byHash = new Map(rows.map((r) => [r.hash as string, toRow(r)]));
+        expected = first + BigInt(items.length);
+        const byHash = new Map(rows.map((r) => [r.hash as string, toOutboxRow(r)]));
         return signed.map((x) => ({ row: byHash.get(x.hash)! }));
       } catch (err) {
         // Also when the opening multi-statement query failed after its BEGIN: a
@@ -185,7 +258,7 @@ export function outboxRepository(pool: pg.Pool, chainId: number, address: string
          ORDER BY nonce, id LIMIT $4`,
         [chainId, sender, nonce.toString(), limit],
       );
-      return rows.map(toRow);
+      return rows.map(toOutboxRow);
     },
 
     /** The signed (not yet mined) row whose latest broadcast is `hash`. */
@@ -194,7 +267,7 @@ export function outboxRepository(pool: pg.Pool, chainId: number, address: string
         `SELECT ${COLUMNS} FROM api.relayer_outbox WHERE chain_id = $1 AND address = $2 AND hash = $3 AND status = 'signed'`,
         [chainId, sender, hash],
       );
-      return rows[0] ? toRow(rows[0]) : null;
+      return rows[0] ? toOutboxRow(rows[0]) : null;
     },
 
     /** Every hash a row was broadcast under (its current one first). */

@@ -44,8 +44,10 @@ export function relayerAccounts(keys: readonly Hex[], chainId: number): Account[
 // beside the request's own checks instead of in a row after them.
 type RequestScope = { scope: string; key: string; requestHash: string; seq: number; ahead?: { seq: number; found: Promise<unknown> } };
 const requestScope = new AsyncLocalStorage<RequestScope>();
-export function withIdempotencyScope<T>(scope: string, key: string, requestHash: string, fn: () => Promise<T>): Promise<T> {
-  return requestScope.run({ scope, key, requestHash, seq: 0 }, fn);
+/** `first`: the outbox row of the request's first send, when the caller has already read it (null: none). */
+export function withIdempotencyScope<T>(scope: string, key: string, requestHash: string, fn: () => Promise<T>, first?: unknown): Promise<T> {
+  const ahead = first === undefined ? undefined : { seq: 0, found: Promise.resolve(first) };
+  return requestScope.run({ scope, key, requestHash, seq: 0, ahead }, fn);
 }
 /** The current request's reference for its next send (null outside a keyed request). */
 export function nextRequestRef(): { scope: string; key: string; requestHash: string; seq: number } | null {

@@ -86,7 +86,9 @@ export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
   const unfunded = () =>
     new AppError("RELAYER_UNFUNDED", `The service's relayer key ${account.address} has no ETH left for gas; try again once it is refunded`, undefined, { "Retry-After": "60" });
   const currentFees = createFeeSource(publicClient, deps.fees ?? { capWei: null, waitMs: 0 }, metrics);
-  const allocate = createNonceAllocator(outbox);
+  const allocator = createNonceAllocator(outbox);
+  // A send with no other of this key in flight may take the one-statement allocation (outbox.repository.ts).
+  const allocate: typeof allocator = (item, hint, reconcile) => allocator(item, hint, reconcile, inFlight <= 1);
   // The highest block a tx of this key was mined in, and the highest the indexer was seen to reach.
   let lastMined = 0n;
   let indexedSeen = 0n;

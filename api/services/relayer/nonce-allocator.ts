@@ -11,7 +11,7 @@ import {
 export type Allocated = { row: OutboxRow } | { conflict: OutboxRow };
 
 export function createNonceAllocator(outbox: OutboxRepository) {
-  const queue: { item: AllocateItem; hint: bigint; reconcile: boolean; resolve(r: Allocated): void; reject(e: unknown): void }[] = [];
+  const queue: { item: AllocateItem; hint: bigint; reconcile: boolean; alone: boolean; resolve(r: Allocated): void; reject(e: unknown): void }[] = [];
   let allocating = false;
 
   async function drain() {
@@ -21,7 +21,8 @@ export function createNonceAllocator(outbox: OutboxRepository) {
         const batch = queue.splice(0, 64);
         const hint = batch.reduce((m, b) => (b.hint > m ? b.hint : m), 0n);
         try {
-          const results = await outbox.allocate(batch.map((b) => b.item), { hint, reconcile: batch.some((b) => b.reconcile) });
+          const alone = batch.length === 1 && batch[0]!.alone;
+          const results = await outbox.allocate(batch.map((b) => b.item), { hint, reconcile: batch.some((b) => b.reconcile), alone });
           results.forEach((r, i) => batch[i]!.resolve(r));
         } catch (err) {
           if (!(err instanceof BatchConflict)) {
@@ -42,10 +43,13 @@ export function createNonceAllocator(outbox: OutboxRepository) {
     }
   }
 
-  /** `hint`: the chain's pending count when it was read (0 otherwise); `reconcile`: first send of the process. */
-  return function allocate(item: AllocateItem, hint: bigint, reconcile: boolean): Promise<Allocated> {
+  /**
+   * `hint`: the chain's pending count when it was read (0 otherwise); `reconcile`: first send of the
+   * process; `alone`: no other send of the key is in flight (the one-statement allocation may serve it).
+   */
+  return function allocate(item: AllocateItem, hint: bigint, reconcile: boolean, alone = false): Promise<Allocated> {
     return new Promise((resolve, reject) => {
-      queue.push({ item, hint, reconcile, resolve, reject });
+      queue.push({ item, hint, reconcile, alone, resolve, reject });
       if (!allocating) void drain();
     });
   };
