@@ -3,7 +3,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Db } from "../db/client.ts";
 import { apiInstances, idempotencyKeys } from "../db/schema.ts";
-import { OUTBOX_COLUMNS, REQUEST_ROW_WHERE, toOutboxRow, type OutboxRow } from "./outbox.repository.ts";
+import { OUTBOX_COLUMNS, REQUEST_ROW_WHERE, toOutboxRow, type OutboxRow } from "./outbox-rows.ts";
 
 /** Each API process beats this often; a claim whose owner has not beaten for OWNER_DEAD_MS is stale. */
 const HEARTBEAT_MS = 1_000;

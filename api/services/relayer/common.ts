@@ -4,6 +4,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Abi, Account, Hex } from "viem";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { errorsAbi, missionEscrowAbi, testStablecoinAbi } from "../../../abis/index.ts";
+import type { OutboxRow } from "../../repositories/outbox-rows.ts";
 
 /** anvil's public development mnemonic (its keys hold no real value); used only on chain 31337. */
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
@@ -45,7 +46,7 @@ export function relayerAccounts(keys: readonly Hex[], chainId: number): Account[
 type RequestScope = { scope: string; key: string; requestHash: string; seq: number; ahead?: { seq: number; found: Promise<unknown> } };
 const requestScope = new AsyncLocalStorage<RequestScope>();
 /** `first`: the outbox row of the request's first send, when the caller has already read it (null: none). */
-export function withIdempotencyScope<T>(scope: string, key: string, requestHash: string, fn: () => Promise<T>, first?: unknown): Promise<T> {
+export function withIdempotencyScope<T>(scope: string, key: string, requestHash: string, fn: () => Promise<T>, first?: OutboxRow | null): Promise<T> {
   const ahead = first === undefined ? undefined : { seq: 0, found: Promise.resolve(first) };
   return requestScope.run({ scope, key, requestHash, seq: 0, ahead }, fn);
 }

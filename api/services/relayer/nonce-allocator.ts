@@ -1,12 +1,8 @@
 // Sends queued in this process while an allocation transaction runs go into the next one together:
 // one lock/commit for many nonces (the lock's round trips, not signing, bound the rate otherwise).
 // The lock itself (api.relayer_nonces) is what orders API copies sharing the key.
-import {
-  BatchConflict,
-  type AllocateItem,
-  type OutboxRepository,
-  type OutboxRow,
-} from "../../repositories/outbox.repository.ts";
+import { BatchConflict, type AllocateItem, type OutboxRepository } from "../../repositories/outbox.repository.ts";
+import type { OutboxRow } from "../../repositories/outbox-rows.ts";
 
 export type Allocated = { row: OutboxRow } | { conflict: OutboxRow };
 

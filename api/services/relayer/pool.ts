@@ -9,7 +9,7 @@ import { encodeFunctionData, type Abi, type Address } from "viem";
 import { errorsAbi, missionEscrowAbi, relayerExecutorAbi } from "../../../abis/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { KeyBalance, Relayer, SendAhead, SentTx, TxTarget } from "../../lib/ports.ts";
-import type { OutboxRow } from "../../repositories/outbox.repository.ts";
+import type { OutboxRow } from "../../repositories/outbox-rows.ts";
 import { isChainUnreachable } from "../chain-errors.ts";
 import { budgetWallet, type RelayBudget, type Reservation } from "./budget.ts";
 import { errText, escrowCallAbi, lookAheadRequestRef, nextRequestRef, takeLookAhead } from "./common.ts";

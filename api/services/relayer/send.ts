@@ -6,7 +6,8 @@
 import { BaseError, createPublicClient, encodeFunctionData, formatTransactionReceipt, http, keccak256, type Abi, type Account, type Address, type Hex, type PublicClient, type TransactionReceipt } from "viem";
 import { AppError } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { OutboxRepository, OutboxRow, RequestRef } from "../../repositories/outbox.repository.ts";
+import type { OutboxRepository } from "../../repositories/outbox.repository.ts";
+import type { OutboxRow, RequestRef } from "../../repositories/outbox-rows.ts";
 import { decodedRevert, isChainUnreachable } from "../chain-errors.ts";
 import { errText, sendErrorKind, sleep } from "./common.ts";
 import type { Fees } from "./fees.ts";
