@@ -31,6 +31,19 @@ const referralXp = async () => {
   return (res.body as { source: string; xpDelta: number; reason: string }[]).filter((e) => e.source === "referral");
 };
 const settle = async () => api.indexer!.waitForBlock(await chain.client.getBlockNumber());
+/** Stops the API's indexer, runs `meanwhile` (the chain moves on unindexed), and starts a new one on the same schema. */
+async function restartIndexer(meanwhile?: () => Promise<void>) {
+  const old = api.indexer!;
+  await old.stop();
+  chain.setIndexer(undefined);
+  await meanwhile?.();
+  const env = api.server.env;
+  api.indexer = await startIndexer({
+    databaseUrl: inject("databaseUrl"), rpcUrl: inject("rpcUrl"), wsUrl: inject("wsUrl"), deploymentFile: inject("deploymentFile"),
+    schema: env.CHAIN_SCHEMA.replace(/^chain_api_/, "ponder_api_"), viewsSchema: env.CHAIN_SCHEMA, port: old.port,
+  });
+  chain.setIndexer(api.indexer);
+}
 
 beforeAll(async () => {
   chain = chainEnv();
@@ -107,17 +120,10 @@ describe("referral XP", () => {
   it("still exactly once each after the indexer stops, completions happen meanwhile, and it resumes", async () => {
     const before = await referralXp();
     const totalBefore = (await call(api.url, "GET", `/xp/${referrer.address}`)).body.totalXP;
-    const old = api.indexer!;
-    await old.stop();
-    chain.setIndexer(undefined);
-    await chain.completeMission(other, asPerformer, REWARD);
-    await chain.completeMission(asPoster, other, REWARD);
-    const env = api.server.env;
-    api.indexer = await startIndexer({
-      databaseUrl: inject("databaseUrl"), rpcUrl: inject("rpcUrl"), wsUrl: inject("wsUrl"), deploymentFile: inject("deploymentFile"),
-      schema: env.CHAIN_SCHEMA.replace(/^chain_api_/, "ponder_api_"), viewsSchema: env.CHAIN_SCHEMA, port: old.port,
+    await restartIndexer(async () => {
+      await chain.completeMission(other, asPerformer, REWARD);
+      await chain.completeMission(asPoster, other, REWARD);
     });
-    chain.setIndexer(api.indexer);
     await settle();
     await chain.completeMission(other, asPerformer, REWARD);
     await settle();
@@ -134,14 +140,7 @@ describe("referral XP", () => {
     expect((await refer(referee, { referrer: referrer.address })).status).toBe(201);
     await chain.client.request({ method: "anvil_mine", params: ["0x80"] } as never); // past 2 × 30 blocks: Ponder finalizes its block
     await settle();
-    const old = api.indexer!;
-    await old.stop();
-    const env = api.server.env;
-    api.indexer = await startIndexer({
-      databaseUrl: inject("databaseUrl"), rpcUrl: inject("rpcUrl"), wsUrl: inject("wsUrl"), deploymentFile: inject("deploymentFile"),
-      schema: env.CHAIN_SCHEMA.replace(/^chain_api_/, "ponder_api_"), viewsSchema: env.CHAIN_SCHEMA, port: old.port,
-    });
-    chain.setIndexer(api.indexer);
+    await restartIndexer();
     await settle();
     await chain.completeMission(referee, other, REWARD);
     await settle();
