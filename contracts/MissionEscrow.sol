@@ -70,21 +70,22 @@ contract MissionEscrow is IMissionEscrow, Settlements {
 
         // Effects
         missionId = ++missionCount;
-        // Slot 1 (performer, state, guild) is written only for a guild mission.
         Missions.Record storage m = _missions[missionId];
-        // Slot 0 as one word (poster | reward << 160 | expiresAt << 224, Missions.Record): field by field the
-        // optimizer already merges the three writes into one SSTORE but keeps the masking of each field
-        // (issue 40, G1: create −91 gas in .gas-snapshot; the same in accept and submit saved nothing, so
-        // they stay in Solidity). `poster` is a decoded address and `reward` fits 64 bits (checked above);
-        // `expiresAt` is cut to 32 bits as `uint32(expiresAt)` would (it is at most a year from now).
+        // Slot 0 as one word (poster | reward << 160 | expiresAt << 208 | Open (0) << 240 | inGuild << 248,
+        // Missions.Record): field by field the optimizer merges the writes into one SSTORE but keeps the
+        // masking of each field (issue 40, G1). `poster` is a decoded address and `reward` fits 48 bits
+        // (checked above); `expiresAt` is cut to 32 bits as `uint32(expiresAt)` would (at most a year away).
         assembly ("memory-safe") {
-            sstore(m.slot, or(poster, or(shl(160, reward), shl(224, and(expiresAt, 0xffffffff)))))
+            sstore(
+                m.slot,
+                or(or(poster, shl(160, reward)), or(shl(208, and(expiresAt, 0xffffffff)), shl(248, iszero(iszero(guildId)))))
+            )
         }
+        _setTerms(m, detailsHash); // slot 1 until acceptance
         if (guildId != 0) {
-            m.guildId = guildId;
-            m.guildFeeBps = guildFeeBps;
+            m.postedGuildId = guildId;
+            m.postedGuildFeeBps = guildFeeBps;
         }
-        m.detailsHash = detailsHash;
         emit MissionCreated(missionId, poster, guildId, reward, expiresAt, guildFeeBps, detailsHash);
 
         // Interactions
@@ -97,8 +98,8 @@ contract MissionEscrow is IMissionEscrow, Settlements {
         _checkPoster(missionId, m.poster);
         _checkOpenNotExpired(missionId, m);
         if (detailsHash == bytes32(0)) revert Errors.MissionEscrow_EmptyHash();
-        emit MissionDetailsUpdated(missionId, m.detailsHash, detailsHash);
-        m.detailsHash = detailsHash;
+        emit MissionDetailsUpdated(missionId, _terms(m), detailsHash);
+        _setTerms(m, detailsHash);
     }
 
     /// @inheritdoc IMissionEscrow
@@ -107,19 +108,30 @@ contract MissionEscrow is IMissionEscrow, Settlements {
         _checkParty(performer);
         _checkOpenNotExpired(missionId, m);
         if (performer == m.poster) revert Errors.MissionEscrow_PosterCannotPerform(missionId);
-        bytes32 current = m.detailsHash;
+        bytes32 current = _terms(m);
         if (detailsHash != current) revert Errors.MissionEscrow_TermsChanged(missionId, detailsHash, current);
-        m.performer = performer;
+        uint256 guildId;
+        uint256 guildFeeBps;
+        if (m.inGuild) (guildId, guildFeeBps) = (m.postedGuildId, m.postedGuildFeeBps); // slot 2: a guild's only
+        uint256 expiresAt = m.expiresAt; // the review deadline until proof (Missions.Record)
+        // Slot 1 becomes the record, one word over the terms just checked (Missions.Record): performer |
+        // reviewDeadline << 160 | guildFeeBps << 192 | guildId << 208, `parts` false. Field by field would
+        // keep the terms' other bits.
+        assembly ("memory-safe") {
+            sstore(
+                add(m.slot, 1),
+                or(or(performer, shl(160, expiresAt)), or(shl(192, guildFeeBps), shl(208, guildId)))
+            )
+        }
         m.state = Missions.State.Accepted;
-        m.reviewDeadline = m.expiresAt; // until proof: the expiry, so that submit reads slot 1 only (Missions.Record)
         emit MissionAccepted(missionId, performer);
     }
 
     /// @inheritdoc IMissionEscrow
     function submitProof(uint256 missionId, bytes32 proofHash) external {
-        // Slot 1 only: an accepted mission has a performer and carries its expiry there (Missions.Record).
+        // The state (slot 0) and the record (slot 1): an accepted mission carries its expiry there.
         Missions.Record storage m = _missions[missionId];
-        address performer = m.performer;
+        address performer = _performerOf(m);
         if (performer == address(0)) _mission(missionId); // never accepted: MissionNotFound if it does not exist
         if (msg.sender != performer && !operators.isAuthorized(performer, msg.sender)) {
             revert Errors.MissionEscrow_NotPerformer(missionId, msg.sender);
@@ -167,7 +179,7 @@ contract MissionEscrow is IMissionEscrow, Settlements {
         _checkPoster(missionId, poster);
         if (m.state != Missions.State.Open) revert Errors.MissionEscrow_InvalidState(missionId, m.state);
         // Effects, then the push.
-        m.state = Missions.State.Cancelled;
+        _end(m, Missions.State.Cancelled);
         refund = m.reward;
         emit MissionCancelled(missionId, poster, refund);
         _push(poster, refund);
@@ -184,7 +196,7 @@ contract MissionEscrow is IMissionEscrow, Settlements {
         // Effects, then the push.
         _end(m, Missions.State.Expired);
         refund = _remainder(m);
-        emit MissionExpired(missionId, m.poster, m.performer, refund);
+        emit MissionExpired(missionId, m.poster, m.performer, refund); // no performer if it was Open (cleared)
         _push(m.poster, refund);
     }
 
@@ -217,7 +229,7 @@ contract MissionEscrow is IMissionEscrow, Settlements {
     function refundPartial(uint256 missionId, uint256 amount) external nonReentrant {
         // Checks
         Missions.Record storage m = _mission(missionId);
-        address performer = m.performer;
+        address performer = _performerOf(m);
         if (msg.sender != performer && !operators.isAuthorized(performer, msg.sender)) {
             revert Errors.MissionEscrow_NotPerformer(missionId, msg.sender);
         }
@@ -310,11 +322,14 @@ contract MissionEscrow is IMissionEscrow, Settlements {
         _push(performer, s.performerAmount);
     }
 
-    /// @dev Ends an Open or Accepted mission (expiry) or an Accepted or Submitted one (its whole remainder
-    /// released or refunded). Leaving Accepted clears the expiry kept in `reviewDeadline` until proof, so a
+    /// @dev Ends an Open mission (cancel, expiry), an Accepted one (expiry) or an Accepted or Submitted one
+    /// (its whole remainder released or refunded). Leaving Open clears the terms from slot 1, which becomes
+    /// an empty record; leaving Accepted clears the expiry kept in `reviewDeadline` until proof, so a
     /// mission that was never submitted shows 0 there (Missions.Record).
     function _end(Missions.Record storage m, Missions.State state) internal {
-        if (m.state == Missions.State.Accepted) m.reviewDeadline = 0;
+        Missions.State from = m.state;
+        if (from == Missions.State.Open) _setTerms(m, 0);
+        else if (from == Missions.State.Accepted) m.reviewDeadline = 0;
         m.state = state;
     }
 

@@ -4,6 +4,8 @@
 export const DECIMALS = 6;
 const SCALE = 10n ** BigInt(DECIMALS);
 export const UINT64_MAX = 2n ** 64n - 1n;
+/** The largest mission reward: MissionEscrow.MAX_REWARD (2**48 - 1 base units, 281474976.710655). */
+export const MAX_REWARD_UNITS = 2n ** 48n - 1n;
 
 const DECIMAL_RE = /^(0|[1-9][0-9]*)(?:\.([0-9]{1,6}))?$/;
 

@@ -26,7 +26,7 @@ abstract contract DisputeCourt is IDisputeCourt, MissionEscrowState {
         // Checks
         Missions.Record storage m = _mission(missionId);
         _checkParty(initiator);
-        if (initiator != m.poster && initiator != m.performer) {
+        if (initiator != m.poster && initiator != _performerOf(m)) {
             revert Errors.MissionEscrow_NotParty(missionId, initiator);
         }
         if (m.state != Missions.State.Submitted) revert Errors.MissionEscrow_InvalidState(missionId, m.state);

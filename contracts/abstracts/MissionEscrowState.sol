@@ -48,7 +48,7 @@ abstract contract MissionEscrowState is IMissionEscrowState, AccessControl, Reen
     /// @inheritdoc IMissionEscrowState
     uint256 public constant MIN_REWARD = 1;
     /// @inheritdoc IMissionEscrowState
-    uint256 public constant MAX_REWARD = type(uint64).max;
+    uint256 public constant MAX_REWARD = type(uint48).max; // Missions.Record packs the reward in 48 bits
     /// @inheritdoc IMissionEscrowState
     uint256 public constant MIN_DURATION = 60;
     /// @inheritdoc IMissionEscrowState
@@ -145,16 +145,18 @@ abstract contract MissionEscrowState is IMissionEscrowState, AccessControl, Reen
     /// @inheritdoc IMissionEscrowState
     function getMission(uint256 missionId) external view returns (Missions.Mission memory mission) {
         Missions.Record storage m = _missions[missionId];
+        Missions.State state = m.state;
+        bool open = state == Missions.State.Open; // slot 1 holds the terms, not the record (Missions.Record)
         mission = Missions.Mission({
             poster: m.poster,
             reward: m.reward,
-            guildId: m.guildId,
-            performer: m.performer,
+            guildId: m.postedGuildId,
+            performer: _performerOf(m),
             expiresAt: m.expiresAt,
-            reviewDeadline: m.state == Missions.State.Accepted ? 0 : m.reviewDeadline, // the expiry until proof
-            state: m.state,
-            guildFeeBps: m.guildFeeBps,
-            detailsHash: m.detailsHash,
+            reviewDeadline: open || state == Missions.State.Accepted ? 0 : m.reviewDeadline, // the expiry until proof
+            state: state,
+            guildFeeBps: m.postedGuildFeeBps,
+            detailsHash: open ? _terms(m) : bytes32(0),
             released: m.released,
             refunded: m.refunded
         });
@@ -265,10 +267,30 @@ abstract contract MissionEscrowState is IMissionEscrowState, AccessControl, Reen
     }
 
     /// @dev What the escrow still holds for the mission's reward: the reward less partial releases and
-    /// refunds. Reads slot 3 only when one happened (`parts`).
+    /// refunds. Reads slot 2 only when one happened (`parts`, in the record: not while Open).
     function _remainder(Missions.Record storage m) internal view returns (uint256) {
-        if (!m.parts) return m.reward;
+        if (m.state == Missions.State.Open || !m.parts) return m.reward;
         return uint256(m.reward) - m.released - m.refunded;
+    }
+
+    /// @dev The performer: none while Open (slot 1 then holds the terms, Missions.Record).
+    function _performerOf(Missions.Record storage m) internal view returns (address) {
+        return m.state == Missions.State.Open ? address(0) : m.performer;
+    }
+
+    /// @dev The terms of an Open mission: slot 1 (Missions.Record).
+    function _terms(Missions.Record storage m) internal view returns (bytes32 detailsHash) {
+        assembly ("memory-safe") {
+            detailsHash := sload(add(m.slot, 1))
+        }
+    }
+
+    /// @dev Writes slot 1 as one word: the terms of an Open mission, or 0 (an empty record) when it leaves
+    /// Open without a performer.
+    function _setTerms(Missions.Record storage m, bytes32 detailsHash) internal {
+        assembly ("memory-safe") {
+            sstore(add(m.slot, 1), detailsHash)
+        }
     }
 
     /// @dev The mission still holds its remainder: Open, Accepted, Submitted or Disputed.

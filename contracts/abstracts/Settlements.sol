@@ -100,7 +100,7 @@ abstract contract Settlements is ISettlements, DisputeCourt {
     /// @dev True when `party` is the poster, false when it is the performer; reverts for anyone else.
     function _isPoster(uint256 missionId, Missions.Record storage m, address party) internal view returns (bool) {
         if (party == m.poster) return true;
-        if (party != m.performer || party == address(0)) revert Errors.MissionEscrow_NotParty(missionId, party);
+        if (party != _performerOf(m) || party == address(0)) revert Errors.MissionEscrow_NotParty(missionId, party);
         return false;
     }
 

@@ -78,7 +78,8 @@ interface IMissionEscrowState {
     /// @return The reward in the token's base units.
     function MIN_REWARD() external view returns (uint256);
 
-    /// @notice The largest reward of a mission (it is stored in 64 bits).
+    /// @notice The largest reward of a mission: 2**48 - 1 base units, 281,474,976.710655 whole units (it is
+    /// stored in 48 bits, beside the state, so that each step's first cold read has both).
     /// @return The reward in the token's base units.
     function MAX_REWARD() external view returns (uint256);
 
@@ -118,6 +119,9 @@ interface IMissionEscrowState {
     function windowBounds(Missions.Window window) external pure returns (uint256 minimum, uint256 maximum);
 
     /// @notice The mission `missionId`; all fields zero (poster address(0)) when it does not exist.
+    /// `detailsHash` is the terms while the mission is Open and 0 once it left Open (the terms are then
+    /// final: the last MissionCreated or MissionDetailsUpdated event; the escrow keeps only what its rules
+    /// still read, see Missions.Record).
     /// @param missionId The mission's id (1-based).
     /// @return mission The mission.
     function getMission(uint256 missionId) external view returns (Missions.Mission memory mission);

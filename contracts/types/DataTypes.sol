@@ -24,9 +24,11 @@ library Missions {
         DisputeTimeout
     }
 
-    /// @dev A mission as `getMission` returns it (stored as `Record`). `reward` is in the stablecoin's base units (6 decimals); uint64 holds
-    /// up to 1.8e13 whole units. `guildFeeBps` is snapshotted at creation so a guild cannot raise its
-    /// fee on a mission already in flight. `reviewDeadline` is 0 until proof is submitted.
+    /// @dev A mission as `getMission` returns it (stored as `Record`). `reward` is in the stablecoin's base
+    /// units (6 decimals), at most MAX_REWARD (2**48 - 1: 281,474,976.710655 whole units). `guildFeeBps` is
+    /// snapshotted at creation so a guild cannot raise its fee on a mission already in flight.
+    /// `reviewDeadline` is 0 until proof is submitted. `detailsHash` is the terms while the mission is Open
+    /// and 0 once it left Open (its terms are then final: the last MissionCreated or MissionDetailsUpdated).
     /// `released` and `refunded` are what `releasePartial` and `refundPartial` moved (gross, before fees);
     /// the final settlement (approve, claim, expiry, dispute, settlement offer) does not add to them. What
     /// the escrow still holds for an unfinished mission is `reward - released - refunded`
@@ -45,34 +47,42 @@ library Missions {
         uint64 refunded;
     }
 
-    /// @dev How the escrow stores a mission (`Mission` is what `getMission` returns; same fields, same
-    /// three slots, another packing). The expiry sits with the poster and the reward, and the guild with
-    /// the performer, so slot 1 stays zero until acceptance for a mission outside a guild: creation
-    /// writes two new slots, acceptance the third (the 95 bytes of a mission need three), and no step
-    /// rewrites a slot it just created. G1 in docs/bench: 5,000 gas less per no-guild lifecycle than
-    /// `Mission`'s packing. While the mission is Accepted, `reviewDeadline` holds a copy of `expiresAt`
-    /// (written by acceptance in the same new slot, for free), so that submit reads slot 1 only (issue 40:
-    /// one cold read less); submit replaces it by the review deadline, and every other way out of
-    /// Accepted (expiry, the whole remainder released or refunded) sets it to 0. `getMission` shows 0
-    /// while Accepted, so the view keeps its meaning: 0 until proof is submitted.
-    /// Slot 3 (`released`, `refunded`) is written only by a partial release or refund, which also sets
-    /// `parts` in slot 1: every other step reads slot 3 only when `parts` is set, so a plain lifecycle
-    /// never touches it.
+    /// @dev How the escrow stores a mission (`Mission` is what `getMission` returns). Three slots, one of
+    /// them reused (issue 40, G1):
+    /// - Slot 0: the poster, the reward, the expiry, the state and whether the mission is in a guild:
+    ///   everything each step checks first, in one cold read. `reward` is 48 bits (MAX_REWARD).
+    /// - Slot 1 holds the terms (`detailsHash`, read and written in assembly: `MissionEscrowState._terms`)
+    ///   while the mission is Open, and the performer's record (the fields below) from the moment it leaves
+    ///   Open: acceptance overwrites the terms it has just checked with the record, one non-zero to non-zero
+    ///   write instead of a new slot (accept −16,300 gas: a new slot is 22,100, a rewrite 2,900 + the cold
+    ///   read the terms check did anyway). Cancelling or expiring an Open mission clears it. So slot 1 is
+    ///   the record exactly when `state != Open`: read a record field only after checking the state
+    ///   (`_performerOf`, `_remainder`). The terms are then final and live in the events (MissionCreated,
+    ///   MissionDetailsUpdated); `getMission` shows them while Open and 0 after.
+    /// - Slot 2: the guild and its fee as posted (a guild mission only, written at creation; acceptance
+    ///   copies them into the record, where settlements read them), and `released`/`refunded`, written only
+    ///   by a partial release or refund, which also sets `parts`: every other step reads them only when
+    ///   `parts` is set, so a plain lifecycle outside a guild never touches slot 2.
+    /// While the mission is Accepted, `reviewDeadline` holds a copy of `expiresAt` (written by acceptance
+    /// in the same word), so that submit needs no other field of slot 0 than the state; submit replaces it
+    /// by the review deadline, and every other way out of Accepted (expiry, the whole remainder released or
+    /// refunded) sets it to 0. `getMission` shows 0 while Accepted: 0 until proof is submitted.
     struct Record {
         // slot 0
         address poster;
-        uint64 reward;
+        uint48 reward;
         uint32 expiresAt;
-        // slot 1
+        State state;
+        bool inGuild;
+        // slot 1: the terms while Open (see above), else:
         address performer;
         uint32 reviewDeadline; // Accepted: the expiry (see above)
-        State state;
         uint16 guildFeeBps;
         uint32 guildId;
-        bool parts; // a partial release or refund happened: slot 3 is not zero
+        bool parts; // a partial release or refund happened: `released`/`refunded` are not zero
         // slot 2
-        bytes32 detailsHash;
-        // slot 3
+        uint32 postedGuildId;
+        uint16 postedGuildFeeBps;
         uint64 released;
         uint64 refunded;
     }

@@ -36,6 +36,7 @@ abstract contract Base is Test {
     //////////////////////////////////////////////////////////////*/
 
     uint256 internal constant REWARD = 100e6; // 100 USDC
+    uint256 internal constant MAX_REWARD = type(uint48).max; // the escrow's MAX_REWARD
     uint256 internal constant DURATION = 30 days;
     uint16 internal constant GUILD_FEE_BPS = 500;
     uint256 internal constant FUNDS = 1e30; // enough for any fuzzed reward plus reserves

@@ -4,8 +4,8 @@
 import { type Abi, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operatorRegistryAbi } from "../../abis/index.ts";
-import { parseAmount, operatorOf } from "../../domain/index.ts";
+import { missionEscrowAbi, operatorRegistryAbi } from "../../abis/index.ts";
+import { MAX_REWARD_UNITS, formatAmount, parseAmount, operatorOf } from "../../domain/index.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv, usdc } from "./indexer-helpers.ts";
@@ -171,6 +171,12 @@ describe("errors", () => {
     for (const bad of ["-1", "1e3", "0", "18446744073709.551616"]) {
       expectError(await create(poster, { rewardAmount: bad }), 400, "VALIDATION_ERROR");
     }
+    // The escrow's MAX_REWARD is the API's limit: one unit above it is refused before anything is sent.
+    const max = (await chain.client.readContract({ address: chain.c.MissionEscrow.address, abi: missionEscrowAbi, functionName: "MAX_REWARD" })) as bigint;
+    expect(max).toBe(MAX_REWARD_UNITS);
+    const above = await create(poster, { rewardAmount: formatAmount(max + 1n) });
+    expectError(above, 400, "VALIDATION_ERROR");
+    expect(above.body.error.details).toEqual([expect.objectContaining({ field: "body.rewardAmount", reason: "must be at most 281474976.710655" })]);
     expectError(await call(api.url, "GET", "/missions?take=101"), 400, "VALIDATION_ERROR");
     expectError(await call(api.url, "GET", "/missions?minReward=abc"), 400, "VALIDATION_ERROR");
     expectError(await call(api.url, "GET", "/missions?sortBy=title"), 400, "VALIDATION_ERROR");

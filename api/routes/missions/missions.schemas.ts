@@ -1,14 +1,15 @@
 import { z } from "@hono/zod-openapi";
-import { MISSION_STATES, MoneyError, parseAmount } from "../../../domain/index.ts";
+import { MAX_REWARD_UNITS, MISSION_STATES, MoneyError, formatAmount, parseAmount } from "../../../domain/index.ts";
 
 
-export const amount = (min0: boolean) =>
+export const amount = (min0: boolean, max?: bigint) =>
   z
     .string()
     .superRefine((v, ctx) => {
       try {
         const units = parseAmount(v);
         if (!min0 && units === 0n) ctx.addIssue({ code: "custom", message: "must be at least 0.000001" });
+        if (max !== undefined && units > max) ctx.addIssue({ code: "custom", message: `must be at most ${formatAmount(max)}` });
       } catch (err) {
         ctx.addIssue({ code: "custom", message: (err as MoneyError).message });
       }
@@ -54,7 +55,7 @@ export const CreateBody = z
   .object({
     title: Title,
     description: Text(5_000),
-    rewardAmount: amount(false),
+    rewardAmount: amount(false, MAX_REWARD_UNITS), // the escrow's MAX_REWARD
     category: z.string().trim().min(1).max(50),
     expiresIn: z.number().int().min(60).max(365 * 24 * 3600).openapi({ description: "Seconds until expiry (60 s to 365 days)" }),
     location: Location.optional(),

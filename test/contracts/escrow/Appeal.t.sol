@@ -208,7 +208,7 @@ contract Appeal_Test is PayoutBase {
     }
 
     function testFuzz_DecideAppeal(uint256 reward, uint8 first, uint8 second, uint8 split, bool posterAppeals) external {
-        reward = bound(reward, 1, 1e18);
+        reward = bound(reward, 1, MAX_REWARD);
         Disputes.Outcome o1 = Disputes.Outcome(bound(first, 1, 4));
         uint256 disputeId = appealedGuildDispute(
             reward, o1, o1 == Disputes.Outcome.Split ? uint8(bound(split, 1, 99)) : 0, posterAppeals

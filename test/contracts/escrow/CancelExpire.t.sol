@@ -110,7 +110,7 @@ contract CancelExpire_Test is Base {
     }
 
     function testFuzz_Expire(uint256 reward, uint256 wait, bool accepted) external {
-        reward = bound(reward, 1, 1e18);
+        reward = bound(reward, 1, MAX_REWARD);
         wait = bound(wait, DURATION, 3650 days);
         uint256 missionId = accepted ? createAccepted(reward, 0) : createMission(reward, 0);
         uint256 before = usdc.balanceOf(users.poster);

@@ -19,12 +19,11 @@ contract CreateMission_Test is Base {
         escrow.createMission(users.poster, 0, block.timestamp + DURATION, 0, DETAILS_HASH);
     }
 
-    function test_RevertWhen_RewardAboveUint64() external {
-        uint256 reward = uint256(type(uint64).max) + 1;
+    function test_RevertWhen_RewardAboveMax() external {
+        assertEq(escrow.MAX_REWARD(), type(uint48).max, "48 bits (Missions.Record)");
+        uint256 reward = MAX_REWARD + 1;
         vm.prank(users.poster);
-        vm.expectRevert(
-            abi.encodeWithSelector(Errors.MissionEscrow_RewardTooLarge.selector, reward, type(uint64).max)
-        );
+        vm.expectRevert(abi.encodeWithSelector(Errors.MissionEscrow_RewardTooLarge.selector, reward, MAX_REWARD));
         escrow.createMission(users.poster, reward, block.timestamp + DURATION, 0, DETAILS_HASH);
     }
 
@@ -119,7 +118,7 @@ contract CreateMission_Test is Base {
     }
 
     function testFuzz_CreateMission(uint256 reward, uint256 duration, bool inGuild) external {
-        reward = bound(reward, 1, 1e18);
+        reward = bound(reward, 1, MAX_REWARD);
         duration = bound(duration, 60, 365 days);
         uint32 gid = inGuild ? guildId : 0;
         vm.prank(users.poster);

@@ -190,7 +190,7 @@ contract FinalizeDispute_Test is PayoutBase {
     function testFuzz_FinalizeResolved(uint256 reward, uint8 outcomeRaw, uint8 split, bool byPoster, bool inGuild)
         external
     {
-        reward = bound(reward, 1, 1e18);
+        reward = bound(reward, 1, MAX_REWARD);
         Disputes.Outcome outcome = Disputes.Outcome(bound(outcomeRaw, 1, 4));
         split = outcome == Disputes.Outcome.Split ? uint8(bound(split, 1, 99)) : 0;
         address initiator = byPoster ? users.poster : users.performer;
@@ -235,7 +235,7 @@ contract FinalizeDispute_Test is PayoutBase {
     }
 
     function testFuzz_FinalizeDefault(uint256 reward, uint256 wait, bool byPoster) external {
-        reward = bound(reward, 1, 1e18);
+        reward = bound(reward, 1, MAX_REWARD);
         wait = bound(wait, 30 days, 3650 days);
         uint256 disputeId = createDispute(reward, 0, byPoster ? users.poster : users.performer);
         vm.warp(block.timestamp + wait);

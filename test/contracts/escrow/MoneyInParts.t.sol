@@ -64,7 +64,7 @@ contract MoneyInParts_Test is PayoutBase {
         uint256 x,
         bool byPoster
     ) external {
-        reward = bound(reward, 1, 1e18);
+        reward = bound(reward, 1, MAX_REWARD);
         seedPool(bound(x, 0, 8e6)); // empty, partial or full pool
         Balances memory before = balances();
         uint256 guildBefore = escrow.guildFees(guildId);

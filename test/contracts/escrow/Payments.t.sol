@@ -50,8 +50,8 @@ contract Payments_Test is Base {
     }
 
     function testFuzz_GuildFeesAccumulate(uint256 r1, uint256 r2) external {
-        r1 = bound(r1, 1, 1e18);
-        r2 = bound(r2, 1, 1e18);
+        r1 = bound(r1, 1, MAX_REWARD);
+        r2 = bound(r2, 1, MAX_REWARD);
         uint256 m1 = createSubmitted(r1, guildId);
         uint256 m2 = createSubmitted(r2, guildId);
         vm.startPrank(users.poster);
@@ -110,8 +110,8 @@ contract Payments_Test is Base {
 
     /// @dev Approvals, partial releases, settlements and a dispute all accrue into the same two sums.
     function testFuzz_FeesAccumulate(uint256 r1, uint256 r2) external {
-        r1 = bound(r1, 1, 1e18);
-        r2 = bound(r2, 1, 1e18);
+        r1 = bound(r1, 1, MAX_REWARD);
+        r2 = bound(r2, 1, MAX_REWARD);
         uint256 m1 = createSubmitted(r1, guildId);
         uint256 m2 = createSubmitted(r2, 0);
         vm.startPrank(users.poster);

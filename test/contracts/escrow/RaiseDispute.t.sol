@@ -94,7 +94,7 @@ contract RaiseDispute_Test is Base {
     }
 
     function testFuzz_RaiseDispute(uint256 reward, uint256 elapsed, bool byPoster) external {
-        reward = bound(reward, 1, 1e18);
+        reward = bound(reward, 1, MAX_REWARD);
         elapsed = bound(elapsed, 0, 7 days - 1);
         uint256 id = createSubmitted(reward, 0);
         vm.warp(block.timestamp + elapsed);

@@ -98,7 +98,7 @@ contract Settle_Test is Base {
     }
 
     function testFuzz_Approve(uint256 reward, bool inGuild) external {
-        reward = bound(reward, 1, 1e18);
+        reward = bound(reward, 1, MAX_REWARD);
         uint256 missionId = createSubmitted(reward, inGuild ? guildId : 0);
         vm.prank(users.poster);
         Missions.Settlement memory s = escrow.approveMission(missionId);
@@ -150,7 +150,7 @@ contract Settle_Test is Base {
     }
 
     function testFuzz_Claim(uint256 reward, uint256 wait) external {
-        reward = bound(reward, 1, 1e18);
+        reward = bound(reward, 1, MAX_REWARD);
         wait = bound(wait, 7 days, 3650 days);
         uint256 missionId = createSubmitted(reward, 0);
         vm.warp(block.timestamp + wait);

@@ -177,7 +177,7 @@ contract Execute_Test is ExecutorBase {
     }
 
     function testFuzz_Execute_Reward(uint256 reward) external {
-        reward = bound(reward, 1, 1e18);
+        reward = bound(reward, 1, MAX_REWARD);
         uint256 before = usdc.balanceOf(address(escrow));
         relayCreate(reward);
         assertGe(usdc.balanceOf(address(escrow)) - before, reward, "held by the escrow");

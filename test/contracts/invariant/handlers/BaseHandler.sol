@@ -281,7 +281,7 @@ abstract contract BaseHandler is CommonBase, StdCheats, StdUtils {
 
     function newMission(uint256 seed) internal returns (uint256 id) {
         address poster = actor(seed);
-        uint256 reward = _bound(seed, 1, 1e18);
+        uint256 reward = _bound(seed, 1, type(uint48).max);
         vm.prank(poster);
         id = escrow.createMission(poster, reward, block.timestamp + 30 days, seed % 2 == 0 ? guildId : 0, "details");
         ghosts.addDeposit(reward);

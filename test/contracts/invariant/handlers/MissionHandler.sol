@@ -82,7 +82,7 @@ contract MissionHandler is BaseHandler {
 
     function doCreateMission(uint256 actorSeed, uint256 reward, uint256 duration, bool inGuild) external {
         address poster = actor(actorSeed);
-        reward = _bound(reward, 1, 1e18);
+        reward = _bound(reward, 1, type(uint48).max);
         duration = _bound(duration, 60, 60 days);
         bytes memory data = abi.encodeCall(
             escrow.createMission, (poster, reward, block.timestamp + duration, inGuild ? guildId : 0, DETAILS)
