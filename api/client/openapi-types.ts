@@ -1705,7 +1705,7 @@ export interface components {
             title: string;
             description: string;
             /**
-             * @description Decimal string, at most 6 fractional digits
+             * @description Decimal string, at most 6 fractional digits, at most 281474976.710655
              * @example 25.000000
              */
             rewardAmount: string;

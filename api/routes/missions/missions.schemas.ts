@@ -14,7 +14,10 @@ export const amount = (min0: boolean, max?: bigint) =>
         ctx.addIssue({ code: "custom", message: (err as MoneyError).message });
       }
     })
-    .openapi({ example: "25.000000", description: "Decimal string, at most 6 fractional digits" });
+    .openapi({
+      example: "25.000000",
+      description: max === undefined ? "Decimal string, at most 6 fractional digits" : `Decimal string, at most 6 fractional digits, at most ${formatAmount(max)}`,
+    });
 
 const Location = z
   .object({
