@@ -25,6 +25,22 @@ export function missionsService(deps: MoneyDeps) {
   const { ready, read, mustFind, assertFunds, view, requireSetup } = missionContext(deps);
   /** The timestamp of the last head a create read (0: none yet), for the expiry of its estimate ahead. */
   let headSeen = 0n;
+  /** The mission as the JS view shows it to `viewer` (GET /missions/:id without its fast path, the guilds service). */
+  async function getView(id: string, viewer?: Address) {
+    // One statement: the row and its parties' privacy settings for this viewer (the same settings
+    // deps.privacy.lens() reads; a party without an API account has none, the viewer needs none).
+    const me = viewer ? viewer.toLowerCase() : null;
+    const row = await missions.findForViewer(id, me);
+    if (!row) throw new AppError("MISSION_NOT_FOUND", `Mission ${id} not found`);
+    const rows: { address: string; permissions: unknown; sharesGuild: boolean }[] = [];
+    // A party with an account joined its users row (posterId / performerId), whose address is the party's.
+    const poster = row.poster.toLowerCase();
+    if (row.posterId !== null && poster !== me) rows.push({ address: poster, permissions: row.posterPermissions, sharesGuild: row.posterSharesGuild });
+    const performer = row.performer?.toLowerCase() ?? null;
+    if (row.performerId !== null && performer !== null && performer !== me) rows.push({ address: performer, permissions: row.performerPermissions, sharesGuild: row.performerSharesGuild });
+    return singleView(row, viewer, lensOf(me, settingsFrom(rows)));
+  }
+
   return {
     async list(filter: MissionFilter & { posterId?: string; performerId?: string }, viewer?: Address) {
       const resolve = async (idOrAddress?: string) => {
@@ -50,19 +66,17 @@ export function missionsService(deps: MoneyDeps) {
       return { data: rows.map((r) => listView(r, viewer, lens)), meta: { skip: f.skip, take: f.take, total } };
     },
 
-    async get(id: string, viewer?: Address) {
-      // One statement: the row and its parties' privacy settings for this viewer (the same settings
-      // deps.privacy.lens() reads; a party without an API account has none, the viewer needs none).
-      const me = viewer ? viewer.toLowerCase() : null;
-      const row = await missions.findForViewer(id, me);
-      if (!row) throw new AppError("MISSION_NOT_FOUND", `Mission ${id} not found`);
-      const rows: { address: string; permissions: unknown; sharesGuild: boolean }[] = [];
-      // A party with an account joined its users row (posterId / performerId), whose address is the party's.
-      const poster = row.poster.toLowerCase();
-      if (row.posterId !== null && poster !== me) rows.push({ address: poster, permissions: row.posterPermissions, sharesGuild: row.posterSharesGuild });
-      const performer = row.performer?.toLowerCase() ?? null;
-      if (row.performerId !== null && performer !== null && performer !== me) rows.push({ address: performer, permissions: row.performerPermissions, sharesGuild: row.performerSharesGuild });
-      return singleView(row, viewer, lensOf(me, settingsFrom(rows)));
+    get: getView,
+
+    /**
+     * GET /missions/:id's response body (`{"data": view}` as JSON text): as PostgreSQL writes it for the
+     * viewer (bench B1: node neither parses a row nor stringifies a view), else, for a value only the JS
+     * view prints (missions.repository.ts bodyFor), JSON.stringify of get() (the same text).
+     */
+    async getBody(id: string, viewer?: Address): Promise<string> {
+      const body = await missions.bodyFor(id, viewer ? viewer.toLowerCase() : null);
+      if (body === undefined) throw new AppError("MISSION_NOT_FOUND", `Mission ${id} not found`);
+      return body ?? JSON.stringify({ data: await getView(id, viewer) });
     },
 
     async create(user: UserRow, input: CreateMissionInput) {
