@@ -19,11 +19,11 @@ export async function chainRead<T>(query: PromiseLike<T>): Promise<T> {
 
 export async function chainQuery<R extends pg.QueryResultRow>(
   pool: pg.Pool | pg.PoolClient,
-  text: string | pg.QueryConfig,
+  text: string,
   params: unknown[] = [],
 ) {
   try {
-    return await (typeof text === "string" ? pool.query<R>(text, params) : pool.query<R>(text));
+    return await pool.query<R>(text, params);
   } catch (err) {
     if (MISSING.has((err as { code?: string }).code ?? "")) {
       throw new AppError("INDEXER_UNAVAILABLE", "Indexed chain data is not available yet");

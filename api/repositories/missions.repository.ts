@@ -5,16 +5,14 @@
 // The mission by id (B1) and the list run as named prepared statements, built once per repository
 // (one per filter combination for the list): a builder per call cost ~190 µs of CPU per request.
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, gte, is, lte, Placeholder, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { SelectResult } from "drizzle-orm/query-builders/select.types";
-import type pg from "pg";
 import type { ChainTables } from "../db/chain.ts";
 import type { Db } from "../db/client.ts";
 import { missionDetails, users, vaults } from "../db/schema.ts";
-import { chainQuery, chainRead } from "./chain-query.ts";
+import { chainRead } from "./chain-query.ts";
 import { jsonRow } from "./json-row.ts";
-import { joinBody, missionBodyFields } from "./mission-body.sql.ts";
 import { sharesGuildSql } from "./privacy.repository.ts";
 
 type Chain = Pick<ChainTables, "missions" | "guilds" | "boardEntries" | "settlements" | "userStats" | "guildMembers">;
@@ -123,28 +121,6 @@ function viewerSelect(db: Db, t: Chain) {
     .$dynamic();
 }
 
-/** GET /missions/:id's body for the viewer as PostgreSQL writes it (mission-body.sql.ts), with viewerSelect()'s joins. */
-function bodySelect(db: Db, t: Chain) {
-  const { missions: m, guilds: g } = t;
-  const d = missionDetails;
-  const { aliases: { pu, fu, pv, fv }, fields: f } = viewerFields(db, t);
-  const body = missionBodyFields({
-    ...f, title: d.title, description: d.description, category: d.category, metadata: d.metadata,
-    poster: { address: m.poster, id: pu.id, name: pu.displayName, permissions: pv.permissions, sharesGuild: f.posterSharesGuild },
-    performer: { address: m.performer, id: fu.id, name: fu.displayName, permissions: fv.permissions, sharesGuild: f.performerSharesGuild },
-  }, sql`${sql.placeholder("viewer")}::text`);
-  return db
-    .select(body)
-    .from(m)
-    .leftJoin(d, detailsOf(t))
-    .leftJoin(g, eq(g.id, m.guildUuid))
-    .leftJoin(pu, eq(pu.evmAddress, m.poster))
-    .leftJoin(fu, eq(fu.evmAddress, m.performer))
-    .leftJoin(pv, eq(pv.userId, pu.id))
-    .leftJoin(fv, eq(fv.userId, fu.id))
-    .$dynamic();
-}
-
 /** The details written for this very mission (hash, on-chain id and escrow). */
 const detailsOf = ({ missions: m }: Pick<Chain, "missions">) =>
   and(eq(missionDetails.detailsHash, m.detailsHash), eq(missionDetails.onChainId, sql`${m.onChainId}::text`), eq(missionDetails.escrowAddress, m.escrowAddress));
@@ -162,17 +138,12 @@ const FILTERS = ["state", "category", "guildId", "posterAddress", "performerAddr
 /** Whether a filter applies: a text filter when non-empty, an amount when given. */
 const given = (f: MissionFilter, k: (typeof FILTERS)[number]) => (typeof f[k] === "bigint" ? true : !!f[k]);
 
-export function missionsRepository(db: Db, t: Chain, chainSchema: string, pool: pg.Pool) {
+export function missionsRepository(db: Db, t: Chain, chainSchema: string) {
   const { missions: m } = t;
   const tag = statementTag(chainSchema);
   const byId = missionSelect(db, t).where(eq(m.id, sql.placeholder("id"))).prepare(`mission_by_id_${tag}`);
   // One JSON column (json-row.ts): pg and drizzle decoding ~35 typed columns was the largest part of a read's CPU.
   const byIdFor = viewerSelect(db, t).where(eq(m.id, sql.placeholder("id"))).prepare(`mission_for_viewer_json_${tag}`);
-  // Straight on the pool (named, rows as arrays): drizzle's execute() and row mapping cost ~20 µs of a
-  // read that is otherwise three text columns; the text and the parameters are drizzle's own.
-  const body = bodySelect(db, t).where(eq(m.id, sql.placeholder("id"))).toSQL();
-  const bodySlots = body.params.map((p) => (is(p, Placeholder) ? p.name : null));
-  const bodyQuery = { name: `mission_body_${tag}`, text: body.sql, rowMode: "array" as const };
   const SORT = { createdAt: m.createdAt, rewardAmount: m.reward, expiresAt: m.expiresAt } as const;
 
   /** The list's two statements for one shape (which filters are set, the order), prepared on first use. */
@@ -211,17 +182,6 @@ export function missionsRepository(db: Db, t: Chain, chainSchema: string, pool: 
     async findForViewer(id: string, viewer: string | null): Promise<MissionForViewerRow | null> {
       const rows = await chainRead(byIdFor.execute({ id, viewer }));
       return rows[0]?.row ?? null;
-    },
-    /**
-     * GET /missions/:id's whole response body for `viewer` (lowercase address or null) as PostgreSQL
-     * writes it (mission-body.sql.ts); undefined: no such mission; null: a value only the JS view may
-     * print (missions.service.ts answers with it then).
-     */
-    async bodyFor(id: string, viewer: string | null): Promise<string | null | undefined> {
-      const values = body.params.map((p, i) => (bodySlots[i] === "id" ? id : bodySlots[i] === "viewer" ? viewer : p));
-      const { rows } = await chainQuery<[string | null, string | null]>(pool, { ...bodyQuery, values });
-      const row = rows[0];
-      return row ? joinBody(row[0], row[1]) : undefined;
     },
     async list(f: MissionFilter): Promise<{ rows: MissionRow[]; total: number }> {
       const key = `${FILTERS.map((k) => (given(f, k) ? "1" : "0")).join("")}_${f.sortBy}_${f.sortOrder}`;

@@ -6,7 +6,7 @@ import { hasUnlock, levelRequiredFor, missionUuid, MoneyError, parseAmount } fro
 import { canonicalJson, detailsHash, type MissionDetails } from "../lib/canonical-json.ts";
 import { AppError, validationError } from "../lib/errors.ts";
 import type { MissionDetailsRow } from "../repositories/mission-details.repository.ts";
-import type { MissionFilter, MissionForViewerRow } from "../repositories/missions.repository.ts";
+import type { MissionFilter } from "../repositories/missions.repository.ts";
 import type { UserRow } from "../repositories/users.repository.ts";
 import type { CreateBody, PatchBody } from "../routes/missions/missions.schemas.ts";
 import { actionsService } from "./mission-actions.service.ts";
@@ -20,35 +20,11 @@ import { lensOf, settingsFrom } from "./privacy.ts";
 export type CreateMissionInput = z.infer<typeof CreateBody>;
 export type PatchMissionInput = z.infer<typeof PatchBody>;
 
-/**
- * The single mission view of a findForViewer() row for `viewer`: the JS rule that
- * missions.repository.ts bodyFor (mission-body.sql.ts) writes in SQL.
- */
-export function viewerView(row: MissionForViewerRow, viewer?: Address) {
-  const me = viewer ? viewer.toLowerCase() : null;
-  const rows: { address: string; permissions: unknown; sharesGuild: boolean }[] = [];
-  // A party with an account joined its users row (posterId / performerId), whose address is the party's.
-  const poster = row.poster.toLowerCase();
-  if (row.posterId !== null && poster !== me) rows.push({ address: poster, permissions: row.posterPermissions, sharesGuild: row.posterSharesGuild });
-  const performer = row.performer?.toLowerCase() ?? null;
-  if (row.performerId !== null && performer !== null && performer !== me) rows.push({ address: performer, permissions: row.performerPermissions, sharesGuild: row.performerSharesGuild });
-  return singleView(row, viewer, lensOf(me, settingsFrom(rows)));
-}
-
 export function missionsService(deps: MoneyDeps) {
   const { chain, missions, details } = deps;
   const { ready, read, mustFind, assertFunds, view, requireSetup } = missionContext(deps);
   /** The timestamp of the last head a create read (0: none yet), for the expiry of its estimate ahead. */
   let headSeen = 0n;
-  /** The mission as the JS view shows it to `viewer` (GET /missions/:id without its fast path, the guilds service). */
-  async function getView(id: string, viewer?: Address) {
-    // One statement: the row and its parties' privacy settings for this viewer (the same settings
-    // deps.privacy.lens() reads; a party without an API account has none, the viewer needs none).
-    const row = await missions.findForViewer(id, viewer ? viewer.toLowerCase() : null);
-    if (!row) throw new AppError("MISSION_NOT_FOUND", `Mission ${id} not found`);
-    return viewerView(row, viewer);
-  }
-
   return {
     async list(filter: MissionFilter & { posterId?: string; performerId?: string }, viewer?: Address) {
       const resolve = async (idOrAddress?: string) => {
@@ -74,17 +50,19 @@ export function missionsService(deps: MoneyDeps) {
       return { data: rows.map((r) => listView(r, viewer, lens)), meta: { skip: f.skip, take: f.take, total } };
     },
 
-    get: getView,
-
-    /**
-     * GET /missions/:id's response body (`{"data": view}` as JSON text): as PostgreSQL writes it for the
-     * viewer (bench B1: node neither parses a row nor stringifies a view), else, for a value only the JS
-     * view prints (missions.repository.ts bodyFor), JSON.stringify of get() (the same text).
-     */
-    async getBody(id: string, viewer?: Address): Promise<string> {
-      const body = await missions.bodyFor(id, viewer ? viewer.toLowerCase() : null);
-      if (body === undefined) throw new AppError("MISSION_NOT_FOUND", `Mission ${id} not found`);
-      return body ?? JSON.stringify({ data: await getView(id, viewer) });
+    async get(id: string, viewer?: Address) {
+      // One statement: the row and its parties' privacy settings for this viewer (the same settings
+      // deps.privacy.lens() reads; a party without an API account has none, the viewer needs none).
+      const me = viewer ? viewer.toLowerCase() : null;
+      const row = await missions.findForViewer(id, me);
+      if (!row) throw new AppError("MISSION_NOT_FOUND", `Mission ${id} not found`);
+      const rows: { address: string; permissions: unknown; sharesGuild: boolean }[] = [];
+      // A party with an account joined its users row (posterId / performerId), whose address is the party's.
+      const poster = row.poster.toLowerCase();
+      if (row.posterId !== null && poster !== me) rows.push({ address: poster, permissions: row.posterPermissions, sharesGuild: row.posterSharesGuild });
+      const performer = row.performer?.toLowerCase() ?? null;
+      if (row.performerId !== null && performer !== null && performer !== me) rows.push({ address: performer, permissions: row.performerPermissions, sharesGuild: row.performerSharesGuild });
+      return singleView(row, viewer, lensOf(me, settingsFrom(rows)));
     },
 
     async create(user: UserRow, input: CreateMissionInput) {

@@ -19,12 +19,8 @@ export const list: AppRouteHandler<typeof r.list> = async (c) => {
   return c.json(page, 200);
 };
 
-/** c.json()'s header, for a body already JSON text. */
-const JSON_TYPE = { "Content-Type": "application/json" } as const;
-
-// The body as JSON text (missions.service.ts getBody): the same bytes and headers c.json() would send.
 export const get: AppRouteHandler<typeof r.get> = async (c) =>
-  c.body(await svc(c).getBody(c.req.valid("param").id, c.get("user")?.evmAddress as Address | undefined), 200, JSON_TYPE) as never;
+  c.json({ data: await svc(c).get(c.req.valid("param").id, c.get("user")?.evmAddress as Address | undefined) }, 200);
 
 export const create: AppRouteHandler<typeof r.create> = async (c) => c.json({ data: await svc(c).create(c.get("user")!, c.req.valid("json")) }, 201);
 
