@@ -1,90 +1,47 @@
 // B1 diagnosis aid (not part of `npm run bench`): CPU time per GET /missions/:id of the real API app
 // vs the baseline app, both in this process through app.request() (no HTTP server: the node-server
 // layer is common to both), and the number of SQL queries per request. CPU time, not wall time, so
-// it stays meaningful on a busy machine.
+// it stays meaningful on a busy machine. ROUNDS alternated passes; PROFILE=api|baseline adds a CPU
+// profile of one more pass.
 //   npx tsx script/bench/lib/mission-read-cpu.ts [missions=2000] [requests=3000]
 import pg from "pg";
-import { createServer } from "../../../api/app.ts";
-import { ensurePostgres } from "../../lib/postgres.ts";
+import { aidApi, alternate, countQueries, cpuPer, getter, runAid, type App } from "./aid.ts";
 import { baselineApp } from "./baseline-server.ts";
 import { hottest, profileOf } from "./mission-read-profile.ts";
-import { getDataset } from "./dataset.ts";
 
-type Fetcher = { request(path: string): Response | Promise<Response> };
-
-async function measure(name: string, app: Fetcher, pool: pg.Pool, paths: string[], n: number, concurrency = 16) {
-  let queries = 0;
-  const orig = pool.query.bind(pool) as (...a: unknown[]) => unknown;
-  (pool as unknown as { query: unknown }).query = (...a: unknown[]) => (queries++, orig(...a));
-  const runBatch = async (count: number) => {
-    let i = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (i < count) {
-          const p = paths[i++ % paths.length]!;
-          const res = await app.request(p);
-          if (res.status !== 200) throw new Error(`${name} ${p}: ${res.status}`);
-          await res.arrayBuffer();
-        }
-      }),
-    );
-  };
-  await runBatch(500); // warm-up
-  queries = 0;
-  const cpu0 = process.cpuUsage();
+async function measure(name: string, app: App, pool: pg.Pool, paths: string[], n: number) {
   const t0 = performance.now();
-  await runBatch(n);
-  const cpu = process.cpuUsage(cpu0);
+  const q = countQueries(pool as unknown as { query: unknown });
+  const cpu = await cpuPer(getter(name, app, paths), n, { warmUp: 500 });
+  q.stop();
   const wall = performance.now() - t0;
-  (pool as unknown as { query: unknown }).query = orig;
-  const us = (cpu.user + cpu.system) / n;
-  console.log(`${name}: ${us.toFixed(0)} µs CPU/request (user ${(cpu.user / n).toFixed(0)}, sys ${(cpu.system / n).toFixed(0)}), ${(queries / n).toFixed(2)} queries/request, ${Math.round((n * 1000) / wall)} req/s wall`);
-  return us;
+  console.log(`${name}: ${cpu.us.toFixed(0)} µs CPU/request (user ${cpu.user.toFixed(0)}, sys ${cpu.system.toFixed(0)}), ${(q.count / (n + 500)).toFixed(2)} queries/request, ${Math.round(((n + 500) * 1000) / wall)} req/s wall`);
+  return cpu.us;
 }
 
-async function main() {
-  const N = Number(process.argv[2] ?? 2000);
+runAid(Number(process.argv[2] ?? 2000), async (ds) => {
   const n = Number(process.argv[3] ?? 3000);
-  const pgh = await ensurePostgres({ ephemeral: true, log: () => {} });
+  const paths = (await ds.missionIds(5000)).map((id) => `/missions/${id}`);
+  const api = await aidApi(ds);
+  const pool = new pg.Pool({ connectionString: ds.databaseUrl, max: 20 });
+  pool.on("error", () => {});
+  const sides = {
+    baseline: { app: baselineApp(pool, ds.chainSchema) as App, pool },
+    api: { app: api.app as App, pool: api.deps.database.pool as unknown as pg.Pool },
+  };
   try {
-    const ds = await getDataset({ smoke: true, missions: N, scratchDir: "/tmp", shared: new Map(), log: () => {}, postgresUrl: async () => pgh.url });
-    const paths = (await ds.missionIds(5000)).map((id) => `/missions/${id}`);
-    const api = await createServer({
-      overrides: {
-        NODE_ENV: "production", LOG_LEVEL: "warn", DATABASE_URL: ds.databaseUrl, CHAIN_SCHEMA: ds.chainSchema, CHAIN_ID: "31337",
-        DEPLOYMENT_FILE: "/nonexistent/deployment.json", INDEXER_URL: "http://127.0.0.1:9", RPC_URL: "http://127.0.0.1:9",
-        JWT_SECRET: "b1-cpu-secret-b1-cpu-secret-0123456789", MIGRATE_ON_START: "false", REACTORS_ENABLED: "false",
-        KEEPER_INTERVAL_MS: "0", RATE_LIMIT_ANON_PER_MIN: "1000000",
-      },
-    });
-    const pool = new pg.Pool({ connectionString: ds.databaseUrl, max: 20 });
-    pool.on("error", () => {});
-    const base = baselineApp(pool, ds.chainSchema);
-    try {
-      // ROUNDS alternated passes; the least CPU a request of each side is the figure least disturbed by
-      // other processes on a shared machine.
-      const best = { baseline: Infinity, api: Infinity };
-      for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++) {
-        best.baseline = Math.min(best.baseline, await measure("baseline", base, pool, paths, n));
-        best.api = Math.min(best.api, await measure("API     ", api.app, api.deps.database.pool, paths, n));
-      }
-      console.log(`least CPU/request: baseline ${best.baseline.toFixed(0)} µs, API ${best.api.toFixed(0)} µs (${(best.api / best.baseline).toFixed(2)}x)`);
-      if (process.env.PROFILE) {
-        // Where the API's extra CPU goes: a CPU profile of one more API pass.
-        const profile = await profileOf(() =>
-          measure(`API (${process.env.PROFILE})`, process.env.PROFILE === "baseline" ? base : api.app, process.env.PROFILE === "baseline" ? pool : api.deps.database.pool, paths, n));
-        console.log(hottest(profile, 1e6, 45));
-      }
-    } finally {
-      await api.close();
-      await pool.end();
+    // The least CPU a request of each side is the figure least disturbed by other processes.
+    const us = await alternate(["baseline", "api"] as const, Number(process.env.ROUNDS ?? 2), (k) =>
+      measure(k.padEnd(8), sides[k].app, sides[k].pool, paths, n));
+    const best = { baseline: Math.min(...us.baseline), api: Math.min(...us.api) };
+    console.log(`least CPU/request: baseline ${best.baseline.toFixed(0)} µs, API ${best.api.toFixed(0)} µs (${(best.api / best.baseline).toFixed(2)}x)`);
+    const which = process.env.PROFILE === "baseline" ? "baseline" : process.env.PROFILE ? "api" : undefined;
+    if (which) {
+      const profile = await profileOf(() => measure(`${which} (profiled)`, sides[which].app, sides[which].pool, paths, n));
+      console.log(hottest(profile, 1e6, 45));
     }
   } finally {
-    await pgh.stop();
+    await api.close();
+    await pool.end();
   }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
 });
