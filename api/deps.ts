@@ -2,7 +2,8 @@
 // api/deps/relayers.ts and api/deps/workers.ts), once per server instance, from narrow interfaces
 // (api/lib/ports.ts), and handed to handlers via c.var.deps. Nothing else constructs one; api/app.ts
 // starts and stops the workers (docs/decisions.md "One composition root").
-import { createPublicClient, http, type PublicClient } from "viem";
+import { createPublicClient, type PublicClient } from "viem";
+import { rpcTransport } from "./lib/rpc-fetch.ts";
 import { knownChain } from "../indexer/lib/known-chains.ts";
 import { EnvError, type Env } from "./env.ts";
 import { chainTables } from "./db/chain.ts";
@@ -97,7 +98,7 @@ export function createDeps(env: Env, logger: Logger) {
   // unbatched client (api/deps/relayers.ts): its estimates are slow calls, and in one batch with a
   // burst's reads they held every answer back (docs/decisions.md "Batched JSON-RPC for the API's reads").
   const publicClient = createPublicClient({
-    transport: http(env.RPC_URL, { timeout: 10_000, retryCount: 1, batch: { batchSize: 100, wait: 0 } }),
+    transport: rpcTransport(env.RPC_URL, { timeout: 10_000, retryCount: 1, batch: { batchSize: 100, wait: 0 } }),
   }) as PublicClient;
   const explorerUrl = env.EXPLORER_URL ?? knownChain(chainId)?.easExplorer ?? null;
   const stablecoin = escrowStablecoin(publicClient, deployment);

@@ -2,7 +2,8 @@
 // sends every chain write; the rating sponsor pays the gas of rating attestations (a key of its own
 // when SPONSOR_PRIVATE_KEY is set, else the pool). Every key's api.relayer_outbox rows go through
 // one repository built here; the housekeeping sweep purges them (api/deps/workers.ts).
-import { createPublicClient, http, type Account, type Hex, type PublicClient } from "viem";
+import { createPublicClient, type Account, type Hex, type PublicClient } from "viem";
+import { rpcTransport } from "../lib/rpc-fetch.ts";
 import type { Database } from "../db/client.ts";
 import { relayerKeys, type Env } from "../env.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -65,7 +66,7 @@ export function buildRelayers(o: {
     chainId, rpcUrl: env.RPC_URL, escrow: deployment.contracts.MissionEscrow.address,
     // Its own client, not batched: estimates and simulations are the slow calls of a write, and in one
     // JSON-RPC batch with other requests' reads every answer waits for the slowest.
-    publicClient: createPublicClient({ transport: http(env.RPC_URL, { timeout: 10_000, retryCount: 1 }) }) as PublicClient,
+    publicClient: createPublicClient({ transport: rpcTransport(env.RPC_URL, { timeout: 10_000, retryCount: 1 }) }) as PublicClient,
     indexer: o.indexer, logger, metrics: o.metrics, fees,
   };
   const pool = createRelayerPool({

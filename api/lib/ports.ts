@@ -79,4 +79,9 @@ export interface Relayer {
   lookAhead?<fn extends WriteName<EscrowAbi>>(fn?: fn, args?: WriteArgs<EscrowAbi, fn>): SendAhead | undefined;
   /** What `lookAhead` started and no send will use: the budget charge is taken back. */
   release?(ahead: SendAhead): Promise<void>;
+  /**
+   * Whether the look-ahead's simulation of its call passed on the chain's latest state (false when it
+   * failed, could not be made or none was started). Never rejects. Optional.
+   */
+  simulated?(ahead: SendAhead): Promise<boolean>;
 }

@@ -32,6 +32,11 @@ const CLAIM_SQL = `WITH claim AS (
     SELECT ${OUTBOX_COLUMNS} FROM api.relayer_outbox WHERE ${REQUEST_ROW_WHERE}
   ) AS o ON true`;
 
+// The completion, the last statement before every keyed write's response: named (parsed and planned
+// once per connection) rather than built by drizzle and planned on each call.
+const COMPLETE_SQL = `UPDATE api.idempotency_keys SET state = 'done', response_status = $3, response_body = $4
+  WHERE scope = $1 AND key = $2`;
+
 export function idempotencyRepository(db: Db, pool: pg.Pool) {
   // This process's liveness row: a crashed API (kill -9) stops beating, so its in-flight claims can
   // be taken over within seconds instead of the 5-minute fallback (the relayer's outbox then makes
@@ -79,10 +84,7 @@ export function idempotencyRepository(db: Db, pool: pg.Pool) {
       return row ?? null;
     },
     async complete(scope: string, key: string, status: number, body: string): Promise<void> {
-      await db
-        .update(idempotencyKeys)
-        .set({ state: "done", responseStatus: status, responseBody: body })
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+      await pool.query({ name: "idempotency_complete", text: COMPLETE_SQL, values: [scope, key, status, body] });
     },
     async release(scope: string, key: string): Promise<void> {
       await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));

@@ -102,10 +102,9 @@ export function missionsService(deps: MoneyDeps) {
         salt: salt(),
       };
       const hash = detailsHash(d);
-      // The setup gate, the funds, the block (for the expiry) and the details insert are independent:
-      // one round trip to the node and one to PostgreSQL at once, not in a row (on timed blocks every
-      // ms before the broadcast is a chance to miss the next block). A setup error still wins over a
-      // funds error, as when they ran in turn; a refused create takes its details row back.
+      // The checks (below), the block (for the expiry) and the details insert are independent: they
+      // run at once, not in a row (on timed blocks every ms before the broadcast is a chance to miss
+      // the next block). A refused create takes its details row back.
       const latest = read(() => chain.publicClient.getBlock());
       // The send's outbox lookup, its budget charge and its estimate (the simulation), beside these
       // checks (a refused create takes the charge back). The estimate
@@ -117,13 +116,24 @@ export function missionsService(deps: MoneyDeps) {
         latitude: d.location?.latitude, longitude: d.location?.longitude, radius: d.location?.radius,
         metadata: d.metadata, minReputation: d.minReputation, premium: d.premium, salt: d.salt, createdBy: user.id,
       });
-      // The gate reads the escrow's allowance; the funds check takes that read instead of its own.
-      const gate = requireSetup(poster, reward);
-      const checks = await Promise.allSettled([gate, assertFunds(poster, reward, gate), latest, inserted]);
+      // The set-up gate and the funds check are checks the escrow makes too (the operator's
+      // authorisation, then the reward's transfer from the poster): when the look-ahead's simulation of
+      // this create passed, the chain has made them, and their three reads are skipped. Otherwise
+      // (a revert, no simulation) they run, for the clear error they give, as before.
+      const simulated = ahead && relayer.simulated ? relayer.simulated(ahead) : Promise.resolve(false);
+      const chainChecks = simulated.then(async (ok) => {
+        if (ok) return;
+        // The gate reads the escrow's allowance; the funds check takes that read instead of its own.
+        const gate = requireSetup(poster, reward);
+        const both = await Promise.allSettled([gate, assertFunds(poster, reward, gate)]);
+        const first = both.find((r) => r.status === "rejected");
+        if (first) throw first.reason; // a setup error wins over a funds error
+      });
+      const checks = await Promise.allSettled([chainChecks, latest, inserted]);
       const refused = checks.find((r) => r.status === "rejected");
       if (refused) {
         await Promise.all([
-          checks[3]!.status === "fulfilled" ? details.removeUnbound(hash).catch(() => {}) : undefined,
+          checks[2]!.status === "fulfilled" ? details.removeUnbound(hash).catch(() => {}) : undefined,
           ahead ? relayer.release?.(ahead).catch(() => {}) : undefined, // the budget's charge back
         ]);
         throw refused.reason;

@@ -24,11 +24,22 @@ const RECHECK_MS = 1_000;
 const RETRY_AFTER_S = 30;
 
 export function createFeeSource(publicClient: PublicClient, policy: FeePolicy, metrics: Pick<Metrics, "relayerBaseFee">) {
+  // viem's estimateFeesPerGas reads the block, then the tip (eth_maxPriorityFeePerGas), in a row, and
+  // the base fee's own block read came beside it: three calls, two deep. The tip does not need the
+  // block, so the block and the tip are read at once, and viem computes the fees from them as it
+  // would (base × its multiplier + tip): two calls, one deep, the same fees. A chain with its own
+  // fee estimator (viem's chain.fees.estimateFeesPerGas) keeps viem's path.
+  const estimate = async () => {
+    const block = publicClient.getBlock({ blockTag: "latest" });
+    if (publicClient.chain?.fees?.estimateFeesPerGas) return Promise.all([block, publicClient.estimateFeesPerGas()]);
+    const [b, tip] = await Promise.all([block, publicClient.estimateMaxPriorityFeePerGas({ block } as never)]);
+    return [b, await publicClient.estimateFeesPerGas({ block: b, request: { maxPriorityFeePerGas: tip } } as never)] as const;
+  };
   let cached: { at: number; value: Promise<Fees & { base: bigint }> } | null = null;
   function read(fresh: boolean) {
     if (!fresh && cached && Date.now() - cached.at < CACHE_MS) return cached.value;
     const value = (async () => {
-      const [block, est] = await Promise.all([publicClient.getBlock({ blockTag: "latest" }), publicClient.estimateFeesPerGas()]);
+      const [block, est] = await estimate();
       const base = block.baseFeePerGas ?? 0n;
       metrics.relayerBaseFee.set(Number(base));
       return { base, maxFeePerGas: est.maxFeePerGas, maxPriorityFeePerGas: est.maxPriorityFeePerGas };

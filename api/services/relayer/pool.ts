@@ -192,6 +192,10 @@ export function createRelayerPool(deps: PoolDeps): Relayer {
     async release(ahead: SendAhead) {
       await (await takeCharge(ahead))?.refund();
     },
+    simulated(ahead: SendAhead) {
+      const a = aheads.get(ahead);
+      return a ? a.estimate.then((e) => e.gas).then(() => true, () => false) : Promise.resolve(false);
+    },
     async balances(refresh = false) {
       if (!refresh) return keys.map((k) => k.balance.current());
       // A probe must answer even while the chain does not: after 1 s, the last balance read.

@@ -3,7 +3,8 @@
 // Then the nonce is allocated, the tx signed and recorded in the outbox (one short Postgres
 // transaction), and only then broadcast. The chain's pending nonce is read only on the first send of
 // a process and after "nonce too low" (another sender used the key): re-sync.
-import { BaseError, createPublicClient, encodeFunctionData, formatTransactionReceipt, http, keccak256, type Abi, type Account, type Address, type Hex, type PublicClient, type TransactionReceipt } from "viem";
+import { BaseError, createPublicClient, encodeFunctionData, formatTransactionReceipt, keccak256, type Abi, type Account, type Address, type Hex, type PublicClient, type TransactionReceipt } from "viem";
+import { rpcTransport } from "../../lib/rpc-fetch.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { OutboxRepository } from "../../repositories/outbox.repository.ts";
@@ -110,7 +111,7 @@ export function createSender(deps: {
   // alone keeps the synchronous path above (its receipt in the answer). viem's batching http
   // transport builds the batch and reads each answer on its own (an error per item).
   const batchClient = deps.rpcUrl
-    ? createPublicClient({ transport: http(deps.rpcUrl, { timeout: 10_000, retryCount: 0, batch: { batchSize: 64, wait: 0 } }) })
+    ? createPublicClient({ transport: rpcTransport(deps.rpcUrl, { timeout: 10_000, retryCount: 0, batch: { batchSize: 64, wait: 0 } }) })
     : null;
   let together: { raw: Hex; nonce: bigint; resolve(r: Awaited<ReturnType<typeof broadcast>>): void; reject(e: unknown): void }[] = [];
   function broadcastTogether(raw: Hex, nonce: bigint): ReturnType<typeof broadcast> {
