@@ -23,14 +23,23 @@ function setBy(lowerNames: readonly string[], name: string): boolean {
   return false;
 }
 
+const NONE: readonly string[] = [];
+
 export class ApiResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
-  /** Set by the request path: [name, value, name, value...] written by writeHead unless the route set the name. */
+  /**
+   * Set by the request path: [name, value, name, value...] written by writeHead unless the route set the
+   * name; `fixedHeaders` (the same constant list for every response, held by reference) first, then
+   * `pathHeaders` (this request's own values).
+   */
+  fixedHeaders: readonly string[] = NONE;
   pathHeaders: string[] | undefined = undefined;
 
   override writeHead(statusCode: number, reason?: string | Head, headers?: Head): this {
     const extra = this.pathHeaders;
     if (extra === undefined) return super.writeHead(statusCode, reason as string, headers);
+    const fixed = this.fixedHeaders;
     this.pathHeaders = undefined;
+    this.fixedHeaders = NONE;
     let message: string | undefined;
     if (typeof reason === "string") message = reason;
     else headers = reason;
@@ -47,17 +56,23 @@ export class ApiResponse<Request extends IncomingMessage = IncomingMessage> exte
     const vary = v < 0 ? undefined : String(flat[2 * v + 1]);
     // Headers set with setHeader() (by anything else) are merged by node itself; the route's still win.
     const progressive = this.getHeaderNames().length > 0;
-    for (let i = 0; i < extra.length; i += 2) {
-      const name = extra[i]!;
-      if (taken.length > 0 && setBy(taken, name)) {
-        // A route's Vary is kept and ours added unless it names the same (as under app.request()).
-        if (vary === undefined || name.length !== 4 || name.toLowerCase() !== "vary" || vary.includes(extra[i + 1]!)) continue;
-      }
-      if (progressive && this.hasHeader(name)) continue;
-      flat.push(name, extra[i + 1]!);
-    }
+    this.#add(flat, taken, vary, progressive, fixed);
+    this.#add(flat, taken, vary, progressive, extra);
     return message === undefined
       ? super.writeHead(statusCode, flat as OutgoingHttpHeader[])
       : super.writeHead(statusCode, message, flat as OutgoingHttpHeader[]);
+  }
+
+  /** Appends `list`'s headers to `flat` but those the route set (`taken`) or set with setHeader(). */
+  #add(flat: unknown[], taken: readonly string[], vary: string | undefined, progressive: boolean, list: readonly string[]): void {
+    for (let i = 0; i < list.length; i += 2) {
+      const name = list[i]!;
+      if (taken.length > 0 && setBy(taken, name)) {
+        // A route's Vary is kept and ours added unless it names the same (as under app.request()).
+        if (vary === undefined || name.length !== 4 || name.toLowerCase() !== "vary" || vary.includes(list[i + 1]!)) continue;
+      }
+      if (progressive && this.hasHeader(name)) continue;
+      flat.push(name, list[i + 1]!);
+    }
   }
 }

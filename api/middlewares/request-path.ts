@@ -86,9 +86,9 @@ export function requestPath(deps: Deps, onError: ErrorHandler<AppEnv>): Middlewa
     c.set("requestId", requestId);
     const out = sinkOf(c);
     if (out instanceof ApiResponse) {
-      const list = SECURE_FLAT.slice();
-      list.push("X-Request-Id", requestId);
-      out.pathHeaders = list;
+      // The constant block by reference; only this request's own values are a new list.
+      out.fixedHeaders = SECURE_FLAT;
+      out.pathHeaders = ["X-Request-Id", requestId];
     } else write(c, out, [...SECURE_HEADERS, ["X-Request-Id", requestId]]);
     // Preflights are answered before anything is counted or logged.
     if (cors.preflight && c.req.method === "OPTIONS") {
