@@ -24,20 +24,29 @@ const lower = (a: string | null | undefined) => (a ? a.toLowerCase() : null);
 /** Settings by lowercase address; `sharesGuild` is relative to the viewer the map was read for. */
 export type PrivacySettings = Map<string, { permissions: VaultPermissions; sharesGuild: boolean }>;
 
-export function lensOf(viewer: string | null | undefined, settings: PrivacySettings): PrivacyLens {
-  const me = lower(viewer);
-  const shows = (address: string | null | undefined, field: ProfileField) => {
+/** A lens as a class: no closures made per response (under tsx each also paid a `__name` property write). */
+class Lens implements PrivacyLens {
+  readonly #me: string | null;
+  readonly #settings: PrivacySettings;
+  constructor(me: string | null, settings: PrivacySettings) {
+    this.#me = me;
+    this.#settings = settings;
+  }
+  shows(address: string | null | undefined, field: ProfileField): boolean {
     const a = lower(address);
     if (a === null) return true;
-    const s = settings.get(a);
+    const s = this.#settings.get(a);
     if (!s) return true;
-    const relation: Relation = a === me ? "self" : s.sharesGuild ? "guildmate" : "stranger";
+    const relation: Relation = a === this.#me ? "self" : s.sharesGuild ? "guildmate" : "stranger";
     return visibleTo(s.permissions.profileVisibility[field], relation);
-  };
-  return {
-    shows,
-    field: (address, field, value) => (shows(address, field) ? value : null),
-  };
+  }
+  field<T>(address: string | null | undefined, field: ProfileField, value: T): T | null {
+    return this.shows(address, field) ? value : null;
+  }
+}
+
+export function lensOf(viewer: string | null | undefined, settings: PrivacySettings): PrivacyLens {
+  return new Lens(lower(viewer), settings);
 }
 
 /** The settings map of rows read for one viewer (privacy.repository.ts, or a statement that joins the same columns). */
