@@ -5,6 +5,7 @@ import type { Hook, RouteConfig } from "@hono/zod-openapi";
 import type { Context, ErrorHandler, Next } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { TrieRouter } from "hono/router/trie-router";
+import { ShapeRouter } from "../lib/shape-router.ts";
 import { getPathNoStrict } from "hono/utils/url";
 import { AppError, errorBody, validationError, zodIssues, type ErrorCode } from "../lib/errors.ts";
 import type { AppEnv } from "../app-types.ts";
@@ -123,7 +124,8 @@ export const errorResponse: ErrorHandler<AppEnv> = (err, c) => {
 
 /** The root app: routing by routedPath(), 404 and 405 (with Allow) and every error in the envelope. */
 export function createApp() {
-  const app = new OpenAPIHono<AppEnv>({ strict: true, getPath: routedPath, defaultHook: validationHook });
+  // The TrieRouter's matches remembered per path shape (api/lib/shape-router.ts; the RegExpRouter refuses the table).
+  const app = new OpenAPIHono<AppEnv>({ strict: true, getPath: routedPath, defaultHook: validationHook, router: new ShapeRouter() });
   const allowed = allowedMethods(app);
   app.notFound((c) => {
     const methods = allowed(c.req.path);
