@@ -90,7 +90,8 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
       `one JSON column) into typed values and builds the view (amounts, times, the privacy lens, the location cell) and ` +
       `JSON.stringify's it, where the baseline passes on the body PostgreSQL built; ` +
       `the request path (request id, 16 more response headers, rate limit, metrics and the access log); the route's ` +
-      `param check and Hono's TrieRouter (the RegExpRouter refuses GET /missions/:id beside the static GET /missions/nearby). ` +
+      `param check and the routing (Hono's TrieRouter with its matches remembered per path shape, api/lib/shape-router.ts; ` +
+      `the RegExpRouter refuses GET /missions/:id beside the static GET /missions/nearby). ` +
       `Wall-clock figures were taken with the 2 cores shared by other jobs (load average in the JSON).`;
     return [
       {
