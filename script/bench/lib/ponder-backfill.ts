@@ -37,6 +37,8 @@ export interface BackfillTiming {
   extract: Record<string, number>;
   /** ponder_indexing_function_duration sums by event, seconds (time inside the handlers). */
   handlers: Record<string, number>;
+  /** ponder_indexing_cache_query_duration sums by table:method (method flush = that table's COPY/UPDATE in the load step), seconds. */
+  cacheQueries: Record<string, number>;
   /** ponder_indexing_store_queries_total by table:method. */
   storeCalls: Record<string, number>;
   /** Successful RPC requests by method (count and summed seconds, from ponder_rpc_request_duration). */
@@ -157,6 +159,12 @@ export async function timeBackfill(
       const event = /event="([^"]+)"/.exec(m[1]!)?.[1];
       if (event) handlers[event] = (handlers[event] ?? 0) + Number(m[2]) / 1000;
     }
+    const cacheQueries: Record<string, number> = {};
+    for (const m of metrics.matchAll(/^ponder_indexing_cache_query_duration_sum\{([^}]*)\} ([\d.e+-]+)/gm)) {
+      const table = /table="([^"]+)"/.exec(m[1]!)?.[1];
+      const method = /method="([^"]+)"/.exec(m[1]!)?.[1];
+      if (table && method) cacheQueries[`${table}:${method}`] = Number(m[2]) / 1000;
+    }
     const storeCalls: Record<string, number> = {};
     for (const m of metrics.matchAll(/^ponder_indexing_store_queries_total\{table="([^"]+)",method="([^"]+)"\} ([\d.e+-]+)/gm))
       storeCalls[`${m[1]}:${m[2]}`] = Number(m[3]);
@@ -178,6 +186,7 @@ export async function timeBackfill(
       steps,
       extract,
       handlers,
+      cacheQueries,
       storeCalls,
       rpc,
       batches,
