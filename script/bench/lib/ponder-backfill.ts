@@ -5,7 +5,7 @@
 // ponder_historical_transform_duration steps from /metrics.
 import fs from "node:fs";
 import path from "node:path";
-import { indexedBlockOverHttp } from "../../lib/indexer.ts";
+import { INDEXER_NODE_ARGS, indexedBlockOverHttp } from "../../lib/indexer.ts";
 import { repoRoot } from "../../lib/paths.ts";
 import { freePort, waitFor } from "../../lib/ports.ts";
 import { spawnManaged } from "../../lib/process.ts";
@@ -17,6 +17,8 @@ export interface PonderApp {
   root: string;
   config: string;
   cwd: string;
+  /** Node flags the app is launched with (our indexer: those of script/lib/indexer.ts). */
+  nodeArgs?: readonly string[];
 }
 
 export interface BackfillTiming {
@@ -53,6 +55,7 @@ export const OUR_INDEXER: PonderApp = {
   root: path.join(repoRoot, "indexer"),
   config: "../ponder.config.ts",
   cwd: repoRoot,
+  nodeArgs: INDEXER_NODE_ARGS,
 };
 
 /** The baseline app, copied into `dir` so Ponder's generated files stay out of the repo. */
@@ -73,6 +76,7 @@ export function spawnPonder(
     app.name,
     process.execPath,
     [
+      ...(app.nodeArgs ?? []),
       ...(o.nodeArgs ?? []),
       path.join(repoRoot, "node_modules/ponder/dist/esm/bin/ponder.js"),
       "--root", app.root, "--config", app.config, "--log-format", "json",
