@@ -77,8 +77,8 @@ const ponderBin = (): string => path.join(repoRoot, "node_modules/ponder/dist/es
  * Node flags of the indexer's Ponder process (here and in benchmark B7, which runs our indexer as
  * deployed). A 64 MB semi-space: Ponder keeps every row it writes in its in-memory cache, and in a
  * backfill V8's default young generation (16 MB semi-spaces) is scavenged hundreds of times with
- * much of it surviving; measured at 100,000 lifecycle events, scavenges took 6.6 s of CPU with the
- * default and 3.7 s with this (docs/decisions.md, "Indexer backfill: the young generation").
+ * much of it surviving; at 100,000 lifecycle events scavenges took 6.6–8.8 s with the default and
+ * 3.7–5.9 s with this (docs/decisions.md, "Writes at the floor: indexer backfill, the young generation").
  */
 export const INDEXER_NODE_ARGS: readonly string[] = ["--max-semi-space-size=64"];
 
