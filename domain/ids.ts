@@ -26,21 +26,42 @@ export function uuidFromHash(hash: `0x${string}`): string {
 
 /** Mission id: keccak256(abi.encode(uint256 chainId, address escrow, uint256 onChainId)). */
 export function missionUuid(chainId: number | bigint, escrow: Address, onChainId: OnChainId): MissionId {
-  // Memoised: every lifecycle event of a mission needs its id, and the keccak is the costliest
-  // step of a backfill's handlers. Bounded: the map is dropped when it grows past MEMO_LIMIT.
-  const memoKey = `${chainId}:${escrow}:${onChainId}`;
-  const hit = missionMemo.get(memoKey);
+  // Memoised per (chain, escrow) then by the on-chain id (a Map compares bigints by value): every
+  // lifecycle event of a mission needs its id, and the keccak is the costliest step of a backfill's
+  // handlers. Bounded: a map is dropped when it grows past MEMO_LIMIT.
+  const scope = `${chainId}:${escrow}`;
+  let memo = missionMemo.get(scope);
+  if (memo === undefined) {
+    if (missionMemo.size >= MEMO_SCOPES) missionMemo.clear();
+    missionMemo.set(scope, (memo = new Map()));
+  }
+  const hit = memo.get(onChainId);
   if (hit !== undefined) return hit;
-  const hash = keccak256(
-    encodeAbiParameters([{ type: "uint256" }, { type: "address" }, { type: "uint256" }], [BigInt(chainId), escrow, onChainId]),
-  );
-  const id = uuidFromHash(hash) as MissionId;
-  if (missionMemo.size >= MEMO_LIMIT) missionMemo.clear();
-  missionMemo.set(memoKey, id);
+  const id = uuidFromHash(keccak256(missionIdPreimage(BigInt(chainId), escrow, onChainId))) as MissionId;
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(onChainId, id);
   return id;
 }
 const MEMO_LIMIT = 200_000;
-const missionMemo = new Map<string, MissionId>();
+const MEMO_SCOPES = 64;
+const missionMemo = new Map<string, Map<bigint, MissionId>>();
+
+const UINT256_MAX = 2n ** 256n - 1n;
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const word = (n: bigint): string => {
+  if (n < 0n || n > UINT256_MAX) throw new Error(`not a uint256: ${n}`);
+  return n.toString(16).padStart(64, "0");
+};
+
+/**
+ * abi.encode(uint256, address, uint256) as hex, written out (three 32-byte words) instead of through
+ * viem's general ABI encoder, which costs more than the keccak here; the same bytes (unit-tested
+ * against `encodeAbiParameters`), the same refusal of a malformed address or an out-of-range number.
+ */
+export function missionIdPreimage(chainId: bigint, escrow: Address, onChainId: bigint): `0x${string}` {
+  if (!ADDRESS.test(escrow)) throw new Error(`not an address: ${escrow}`);
+  return `0x${word(chainId)}${"0".repeat(24)}${escrow.slice(2).toLowerCase()}${word(onChainId)}`;
+}
 
 /** Id of another on-chain object: keccak256(abi.encode(string kind, uint256 chainId, address contract, uint256 onChainId)). */
 export function entityUuid(

@@ -39,11 +39,17 @@ export type Journal = {
  */
 export function openJournal(context: Ctx, event: EventLike, o: { buffered?: boolean } = {}): Journal {
   let seq = 0;
+  // Read once: Ponder hands the handler's event fields through proxies (each read goes through a trap).
+  const blockNumber = event.block.number;
+  const blockTimestamp = event.block.timestamp;
+  const txHash = event.transaction.hash;
+  const logIndex = event.log.logIndex;
+  const chainId = context.chain.id;
   const entries: (typeof journal.$inferInsert)[] = [];
   const ledgerRows: (typeof xpLedger.$inferInsert)[] = [];
   const next = () => {
     const s = seq++;
-    return { key: journalKey(event.block.number, event.log.logIndex, s), seq: s };
+    return { key: journalKey(blockNumber, logIndex, s), seq: s };
   };
   return {
     next,
@@ -51,11 +57,11 @@ export function openJournal(context: Ctx, event: EventLike, o: { buffered?: bool
       const { key, seq: s } = slot;
       const row = {
         id: key,
-        chainId: context.chain.id,
-        blockNumber: event.block.number,
-        blockTimestamp: event.block.timestamp,
-        txHash: event.transaction.hash,
-        logIndex: event.log.logIndex,
+        chainId,
+        blockNumber,
+        blockTimestamp,
+        txHash,
+        logIndex,
         seq: s,
         type,
         missionId: about.missionId ?? null,

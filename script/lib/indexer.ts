@@ -73,10 +73,20 @@ export interface IndexerHandle {
 
 const ponderBin = (): string => path.join(repoRoot, "node_modules/ponder/dist/esm/bin/ponder.js");
 
+/**
+ * Node flags of the indexer's Ponder process (here and in benchmark B7, which runs our indexer as
+ * deployed). A 64 MB semi-space: Ponder keeps every row it writes in its in-memory cache, and in a
+ * backfill V8's default young generation (16 MB semi-spaces) is scavenged hundreds of times with
+ * much of it surviving; at 100,000 lifecycle events scavenges took 6.6–8.8 s with the default and
+ * 3.7–5.9 s with this (docs/decisions.md, "Writes at the floor: indexer backfill, the young generation").
+ */
+export const INDEXER_NODE_ARGS: readonly string[] = ["--max-semi-space-size=64"];
+
 /** The Ponder process alone (no readiness wait): what startIndexer runs, and what a supervisor restarts. */
 export function spawnIndexer(options: IndexerOptions & { schema: string; port: number }): ManagedProcess {
   const viewsSchema = options.viewsSchema ?? INDEXER_VIEWS_SCHEMA;
   const args = [
+    ...INDEXER_NODE_ARGS,
     ponderBin(),
     "--root",
     "indexer",

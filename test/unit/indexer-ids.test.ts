@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { encodeAbiParameters, keccak256 } from "viem";
-import { disputeMoney, disputeUuid, guildUuid, missionUuid, uuidFromHash } from "../../domain/index.ts";
+import { disputeMoney, disputeUuid, guildUuid, missionIdPreimage, missionUuid, uuidFromHash } from "../../domain/index.ts";
 import { journalKey, parseJournalKey, toJsonPayload } from "../../indexer/lib/journal.ts";
 
 const escrow = "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9";
@@ -19,6 +19,22 @@ describe("ids", () => {
     expect(missionUuid(31337, escrow.toLowerCase() as `0x${string}`, 1n)).toBe(id);
     expect(missionUuid(31337, escrow, 2n)).not.toBe(id);
     expect(missionUuid(1, escrow, 1n)).not.toBe(id);
+  });
+  it("writes the mission id's preimage as abi.encode does, and refuses what the encoder refuses", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), fc.uint8Array({ minLength: 20, maxLength: 20 }), (chainId, onChainId, a) => {
+        const address = `0x${Buffer.from(a).toString("hex")}` as `0x${string}`;
+        expect(missionIdPreimage(chainId, address, onChainId)).toBe(
+          encodeAbiParameters([{ type: "uint256" }, { type: "address" }, { type: "uint256" }], [chainId, address, onChainId]),
+        );
+      }),
+    );
+    expect(missionIdPreimage(31337n, escrow, 1n)).toBe(
+      encodeAbiParameters([{ type: "uint256" }, { type: "address" }, { type: "uint256" }], [31337n, escrow, 1n]),
+    );
+    expect(() => missionIdPreimage(1n, "0x1234", 1n)).toThrow();
+    expect(() => missionIdPreimage(-1n, escrow, 1n)).toThrow();
+    expect(() => missionIdPreimage(1n, escrow, 2n ** 256n)).toThrow();
   });
   it("keeps kinds apart", () => {
     expect(disputeUuid(31337, escrow, 1n)).toMatch(UUID);

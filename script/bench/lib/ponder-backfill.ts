@@ -5,7 +5,7 @@
 // ponder_historical_transform_duration steps from /metrics.
 import fs from "node:fs";
 import path from "node:path";
-import { indexedBlockOverHttp } from "../../lib/indexer.ts";
+import { INDEXER_NODE_ARGS, indexedBlockOverHttp } from "../../lib/indexer.ts";
 import { repoRoot } from "../../lib/paths.ts";
 import { freePort, waitFor } from "../../lib/ports.ts";
 import { spawnManaged } from "../../lib/process.ts";
@@ -17,6 +17,8 @@ export interface PonderApp {
   root: string;
   config: string;
   cwd: string;
+  /** Node flags the app is launched with (our indexer: those of script/lib/indexer.ts). */
+  nodeArgs?: readonly string[];
 }
 
 export interface BackfillTiming {
@@ -37,6 +39,8 @@ export interface BackfillTiming {
   extract: Record<string, number>;
   /** ponder_indexing_function_duration sums by event, seconds (time inside the handlers). */
   handlers: Record<string, number>;
+  /** ponder_indexing_cache_query_duration sums by table:method (method flush = that table's COPY/UPDATE in the load step), seconds. */
+  cacheQueries: Record<string, number>;
   /** ponder_indexing_store_queries_total by table:method. */
   storeCalls: Record<string, number>;
   /** Successful RPC requests by method (count and summed seconds, from ponder_rpc_request_duration). */
@@ -51,6 +55,7 @@ export const OUR_INDEXER: PonderApp = {
   root: path.join(repoRoot, "indexer"),
   config: "../ponder.config.ts",
   cwd: repoRoot,
+  nodeArgs: INDEXER_NODE_ARGS,
 };
 
 /** The baseline app, copied into `dir` so Ponder's generated files stay out of the repo. */
@@ -71,6 +76,7 @@ export function spawnPonder(
     app.name,
     process.execPath,
     [
+      ...(app.nodeArgs ?? []),
       ...(o.nodeArgs ?? []),
       path.join(repoRoot, "node_modules/ponder/dist/esm/bin/ponder.js"),
       "--root", app.root, "--config", app.config, "--log-format", "json",
@@ -157,6 +163,12 @@ export async function timeBackfill(
       const event = /event="([^"]+)"/.exec(m[1]!)?.[1];
       if (event) handlers[event] = (handlers[event] ?? 0) + Number(m[2]) / 1000;
     }
+    const cacheQueries: Record<string, number> = {};
+    for (const m of metrics.matchAll(/^ponder_indexing_cache_query_duration_sum\{([^}]*)\} ([\d.e+-]+)/gm)) {
+      const table = /table="([^"]+)"/.exec(m[1]!)?.[1];
+      const method = /method="([^"]+)"/.exec(m[1]!)?.[1];
+      if (table && method) cacheQueries[`${table}:${method}`] = Number(m[2]) / 1000;
+    }
     const storeCalls: Record<string, number> = {};
     for (const m of metrics.matchAll(/^ponder_indexing_store_queries_total\{table="([^"]+)",method="([^"]+)"\} ([\d.e+-]+)/gm))
       storeCalls[`${m[1]}:${m[2]}`] = Number(m[3]);
@@ -178,6 +190,7 @@ export async function timeBackfill(
       steps,
       extract,
       handlers,
+      cacheQueries,
       storeCalls,
       rpc,
       batches,
