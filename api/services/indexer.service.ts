@@ -1,6 +1,7 @@
 // How far the Ponder indexer has got, from its HTTP API (/ready, /status) or its checkpoint in
 // PostgreSQL. Used by /health and by the relayer's read-your-writes wait.
 import { AppError } from "../lib/errors.ts";
+import { tracer } from "../lib/stage-trace.ts";
 import type { CheckpointSource } from "../repositories/indexer-checkpoint.repository.ts";
 
 const POLL_MS = 10;
@@ -30,7 +31,8 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
   // commit of an indexed block; it polls every POLL_MS until a notification has been heard on the
   // connection (a Ponder without the views schema's trigger never sends one), and every SAFETY_MS after.
   const src = opts.checkpoints;
-  const waiters: { block: bigint; until: number; resolve(ok: boolean): void }[] = [];
+  const waiters: { block: bigint; until: number; resolve(ok: boolean): void; note: (name: string, at?: number) => void }[] = [];
+  let lastNotify = 0;
   let polling = false;
   let heard = false;
   let notified = 0;
@@ -45,6 +47,7 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
     src
       .listen(
         () => {
+          lastNotify = performance.now();
           heard = true;
           notified++;
           wake?.();
@@ -83,12 +86,16 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
       while (waiters.length) {
         ensureListening();
         const seen = notified;
+        const readAt = performance.now();
+        const heardAt = lastNotify;
         const b = await current();
         const now = Date.now();
         for (let i = waiters.length - 1; i >= 0; i--) {
           const w = waiters[i]!;
           if ((b !== null && b >= w.block) || now >= w.until) {
             waiters.splice(i, 1);
+            w.note("w:notify", heardAt);
+            w.note("w:read", readAt);
             w.resolve(b !== null && b >= w.block);
           }
         }
@@ -109,7 +116,7 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
   }
   function waitForBlock(block: bigint, timeoutMs = opts.waitMs): Promise<boolean> {
     return new Promise((resolve) => {
-      waiters.push({ block, until: Date.now() + timeoutMs, resolve });
+      waiters.push({ block, until: Date.now() + timeoutMs, resolve, note: tracer() });
       if (!polling) void poll();
     });
   }

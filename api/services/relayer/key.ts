@@ -8,6 +8,7 @@
 // instead of signing a second transaction (on the key that signed it: the pool routes it there).
 import { parseEventLogs, type Abi, type Account, type Address, type PublicClient, type TransactionReceipt } from "viem";
 import { AppError } from "../../lib/errors.ts";
+import { mark } from "../../lib/stage-trace.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Metrics } from "../../lib/metrics.ts";
 import type { ChainEvent, SentTx } from "../../lib/ports.ts";
@@ -175,6 +176,7 @@ export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
       }
       throw new AppError("TX_REVERTED", "The transaction reverted on-chain (another transaction changed the state first); reload and try again");
     }
+    mark("receipt");
     metrics.relayerTxs.inc({ fn, result: "mined" });
     const events = parseEventLogs({ abi: eventsAbi, logs: receipt.logs }) as ChainEvent[];
     // The request's own work on the receipt (whenMined) runs while the indexer catches up; it knows
@@ -182,6 +184,7 @@ export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
     const hook = minedHook()?.(events).catch((err: unknown) => logger.warn("whenMined hook failed", { fn, err: errText(err) }));
     if (receipt.blockNumber > lastMined) lastMined = receipt.blockNumber;
     const [indexed] = await Promise.all([deps.indexer.waitForBlock(receipt.blockNumber), hook]);
+    mark("indexed");
     if (indexed && receipt.blockNumber > indexedSeen) indexedSeen = receipt.blockNumber;
     // The request's own work once indexed runs beside the read model's catch-up.
     const after = indexed ? indexedHook()?.().catch((err: unknown) => logger.warn("whenMined indexed hook failed", { fn, err: errText(err) })) : undefined;
@@ -191,7 +194,9 @@ export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
       await deps.onIndexed(receipt.blockNumber).catch((err) =>
         logger.warn("read model catch-up after a write failed", { fn, block: receipt.blockNumber, err: err instanceof Error ? err.message : String(err) }));
     }
+    mark("caught-up");
     await after;
+    mark("view");
     // The broadcast that was mined (a replacement's hash when the first one was stuck).
     return { hash: receipt.transactionHash, receipt, events, indexed };
   }
