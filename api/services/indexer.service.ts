@@ -125,7 +125,10 @@ export function indexerService(opts: {
         let caught: bigint | null = null; // the checkpoint the folded catch-up read
         if (fromLast) b = last!.block;
         else {
-          const folding = trusted && opts.catchUp ? waiters.filter((w) => w.catchUp) : [];
+          // Folded only for the block Ponder indexes next (it commits one block at a time, with a NOTIFY
+          // each): waits further ahead would run a catch-up, and their probes, at every block before theirs.
+          const next = last?.block != null ? last.block + 1n : null;
+          const folding = trusted && opts.catchUp && next !== null ? waiters.filter((w) => w.catchUp && w.block <= next) : [];
           const r = folding.length ? await foldedRead(folding) : undefined;
           if (r !== undefined) b = caught = r;
           else b = await current();
