@@ -102,7 +102,8 @@ export function createDeps(env: Env, logger: Logger) {
   }) as PublicClient;
   const explorerUrl = env.EXPLORER_URL ?? knownChain(chainId)?.easExplorer ?? null;
   const stablecoin = escrowStablecoin(publicClient, deployment);
-  const chain: ChainContext = { chainId, rpcUrl: env.RPC_URL, publicClient, deployment, stablecoin, explorerUrl };
+  const directClient = createPublicClient({ transport: rpcTransport(env.RPC_URL, { timeout: 10_000, retryCount: 1 }) }) as PublicClient;
+  const chain: ChainContext = { chainId, rpcUrl: env.RPC_URL, publicClient, directClient, deployment, stablecoin, explorerUrl };
 
   const chainDb = chainTables(env.CHAIN_SCHEMA);
   const discoveryReadModel = discoveryReadModelRepository(database.pool, env.CHAIN_SCHEMA);

@@ -125,8 +125,7 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
     const bound = attach.length ? ` OR m.on_chain_id IN (${attach.map((a) => a.onChainId).join(", ")})` : "";
     const rated = `SELECT DISTINCT lower(j.account) AS address FROM ${s}.journal j
       WHERE (${ranges}) AND j.account IS NOT NULL AND j.type IN (${[...REPUTATION_TYPES].map((t) => `'${t}'`).join(", ")})`;
-    // With `checkpoint`: Ponder's checkpoint read first, so every statement after it (each with a later
-    // snapshot, READ COMMITTED) sees at least the blocks it names (the relayer's folded wait).
+    // `checkpoint`: Ponder's checkpoint read first; each later statement's snapshot has every block it names.
     const sql = [
       "BEGIN", ...(opts.checkpoint ? [checkpointSql(chainSchema)] : []), `SELECT pg_advisory_xact_lock(${WRITE_LOCK})`, ...binds,
       upsert(`m.id IN (${touched})${bound}`),

@@ -26,6 +26,13 @@ export function missionsService(deps: MoneyDeps) {
   const { ready, read, mustFind, assertFunds, view, requireSetup } = missionContext(deps);
   /** The timestamp of the last head a create read (0: none yet), for the expiry of its estimate ahead. */
   let headSeen = 0n;
+  // The head a create's expiry counts from, read at once on the unbatched client (through the batch
+  // it left a timer tick later, after the create's other work, and was the last check to finish);
+  // creates arriving while a read is in flight share it (what a shared batch did), so a burst still
+  // makes one call.
+  let headRead: Promise<Awaited<ReturnType<typeof chain.publicClient.getBlock>>> | null = null;
+  const latestHead = () =>
+    (headRead ??= read(() => (chain.directClient ?? chain.publicClient).getBlock()).finally(() => (headRead = null)));
   return {
     async list(filter: MissionFilter & { posterId?: string; performerId?: string }, viewer?: Address) {
       const resolve = async (idOrAddress?: string) => {
@@ -107,7 +114,7 @@ export function missionsService(deps: MoneyDeps) {
       // run at once, not in a row (on timed blocks every ms before the broadcast is a chance to miss
       // the next block). A refused create takes its details row back.
       mark("validated");
-      const latest = read(() => chain.publicClient.getBlock());
+      const latest = latestHead();
       void latest.then(() => mark("c:block"), () => {});
       // The send's outbox lookup, its budget charge and its estimate (the simulation), beside these
       // checks (a refused create takes the charge back). The estimate
