@@ -9,6 +9,7 @@ import { runMigrations } from "./db/migrate.ts";
 import { createApp, errorResponse } from "./routes/create-app.ts";
 import { createLogger, registerSecrets, type Logger } from "./lib/logger.ts";
 import { ApiResponse } from "./lib/api-response.ts";
+import { enableStageTrace } from "./lib/stage-trace.ts";
 import { tlsServer, type TlsServer } from "./lib/tls.ts";
 import { requestPath } from "./middlewares/request-path.ts";
 import { apiRouter, openApiDocument } from "./openapi.ts";
@@ -69,6 +70,7 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
   const dbPassword = decodeURIComponent(new URL(env.DATABASE_URL).password);
   registerSecrets([env.RELAYER_PRIVATE_KEY, ...(env.RELAYER_PRIVATE_KEYS ?? []), env.SPONSOR_PRIVATE_KEY, env.JWT_SECRET, env.VAPID_PRIVATE_KEY, dbPassword.length >= 12 ? dbPassword : undefined]);
   const logger = options.logger ?? createLogger(env.LOG_LEVEL, { service: "api" });
+  enableStageTrace(env.STAGE_TRACE_FILE);
   const deps = createDeps(env, logger);
   if (env.MIGRATE_ON_START) await runMigrations(deps.database);
   const app = buildApp(deps);

@@ -14,7 +14,7 @@ import { createMetrics, type Metrics } from "./lib/metrics.ts";
 import { AppError } from "./lib/errors.ts";
 import type { ChainContext } from "./lib/ports.ts";
 import { idempotencyRepository } from "./repositories/idempotency.repository.ts";
-import { indexerCheckpointRepository } from "./repositories/indexer-checkpoint.repository.ts";
+import { checkpointBlockOf, indexerCheckpointRepository } from "./repositories/indexer-checkpoint.repository.ts";
 import { noncesRepository } from "./repositories/nonces.repository.ts";
 import { sessionsRepository } from "./repositories/sessions.repository.ts";
 import { rateLimitRepository } from "./repositories/rate-limit.repository.ts";
@@ -102,7 +102,8 @@ export function createDeps(env: Env, logger: Logger) {
   }) as PublicClient;
   const explorerUrl = env.EXPLORER_URL ?? knownChain(chainId)?.easExplorer ?? null;
   const stablecoin = escrowStablecoin(publicClient, deployment);
-  const chain: ChainContext = { chainId, rpcUrl: env.RPC_URL, publicClient, deployment, stablecoin, explorerUrl };
+  const directClient = createPublicClient({ transport: rpcTransport(env.RPC_URL, { timeout: 10_000, retryCount: 1 }) }) as PublicClient;
+  const chain: ChainContext = { chainId, rpcUrl: env.RPC_URL, publicClient, directClient, deployment, stablecoin, explorerUrl };
 
   const chainDb = chainTables(env.CHAIN_SCHEMA);
   const discoveryReadModel = discoveryReadModelRepository(database.pool, env.CHAIN_SCHEMA);
@@ -143,6 +144,8 @@ export function createDeps(env: Env, logger: Logger) {
   const indexer = indexerService({
     url: env.INDEXER_URL, chainId, waitMs: env.INDEXER_WAIT_MS,
     checkpoints: indexerCheckpointRepository(database.pool, env.CHAIN_SCHEMA, chainId),
+    // The relayer's read-your-writes wait: the checkpoint read and the read model's catch-up in one transaction.
+    catchUp: (blocks) => readModelWrites.syncBlocksReading(blocks).then((rows) => checkpointBlockOf(rows, chainId)),
   });
   const relayers = buildRelayers({
     env, chain, database, indexer, logger, metrics, rateLimit: repos.rateLimit,

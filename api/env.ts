@@ -63,6 +63,8 @@ export const EnvSchema = z.object({
   RELAYER_REPLACE_AFTER_BLOCKS: int(0, 10_000).default(3),
   /** TEST HOOK (never in production): the process SIGKILLs itself right after a relayer broadcast (crash-safety e2e). */
   RELAYER_CRASH_AFTER_BROADCAST: bool.default(false),
+  /** Diagnostic (off by default): a file each POST's stage timestamps are appended to (api/lib/stage-trace.ts). */
+  STAGE_TRACE_FILE: z.string().optional(),
   /** Relayed transactions each wallet may cause per hour (docs/decisions.md "Relayer budget"). */
   RELAYER_TX_PER_HOUR: int(1, 1_000_000).default(600),
   RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).default("memory"),

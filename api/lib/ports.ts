@@ -8,6 +8,11 @@ export interface ChainContext {
   chainId: number;
   rpcUrl: string;
   publicClient: PublicClient;
+  /**
+   * The same node without JSON-RPC batching: a read that must leave at once (the batch scheduler holds
+   * every call for a timer tick, until the synchronous work after it is done). None: `publicClient`.
+   */
+  directClient?: PublicClient;
   /** Null until a deployment file exists. */
   deployment: Deployment | null;
   /** The stablecoin the escrow holds (its `token()`); rejects without a deployment or a reachable chain. */

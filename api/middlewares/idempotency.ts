@@ -12,6 +12,7 @@ import type { MiddlewareHandler } from "hono";
 import { canonicalJson } from "../lib/canonical-json.ts";
 import { AppError, validationError } from "../lib/errors.ts";
 import type { AppEnv } from "../app-types.ts";
+import { mark } from "../lib/stage-trace.ts";
 import { withIdempotencyScope } from "../services/relayer/index.ts";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -51,6 +52,7 @@ export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   if (!claim.claimed && (await repo.reclaimIfStale(scope, key, STALE_IN_FLIGHT_MS))) {
     claim = await repo.claim(scope, key, hash, IDEMPOTENCY_TTL_MS);
   }
+  mark("claim");
   if (!claim.claimed) {
     const row = await repo.find(scope, key);
     if (!row) throw new AppError("IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is in progress");
@@ -78,6 +80,8 @@ export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
     await repo.release(scope, key);
     return;
   }
+  mark("handler");
   const body = await c.res.clone().text();
   await repo.complete(scope, key, c.res.status, body);
+  mark("complete");
 };

@@ -15,6 +15,7 @@
 import type { Context, ErrorHandler, MiddlewareHandler } from "hono";
 import type { ServerResponse } from "node:http";
 import { ApiResponse } from "../lib/api-response.ts";
+import { mark, stageTraceOn, traced } from "../lib/stage-trace.ts";
 import type { Deps } from "../deps.ts";
 import type { AppEnv } from "../app-types.ts";
 import { relayingFor } from "../services/relayer/index.ts";
@@ -78,8 +79,7 @@ export function requestPath(deps: Deps, onError: ErrorHandler<AppEnv>): Middlewa
   const { env, logger, metrics } = deps;
   const cors = corsPolicy(env.CORS_ORIGINS);
   const guards = writeGuards(env);
-  return async (c, next) => {
-    const started = performance.now();
+  const handle = async (c: Ctx, next: () => Promise<void>, started: number) => {
     c.set("deps", deps);
     const given = c.req.header("X-Request-Id");
     const requestId = given !== undefined && REQUEST_ID_RE.test(given) ? given : crypto.randomUUID();
@@ -109,6 +109,7 @@ export function requestPath(deps: Deps, onError: ErrorHandler<AppEnv>): Middlewa
       const counted = countRequest(c);
       writeRateLimitHeaders(c, out, counted instanceof Promise ? await counted : counted);
       if (badToken) throw badToken;
+      mark("auth");
       const method = c.req.method;
       const user = c.get("user");
       if (method === "GET" || method === "HEAD") {
@@ -127,5 +128,10 @@ export function requestPath(deps: Deps, onError: ErrorHandler<AppEnv>): Middlewa
     mapDatabaseOutage(c);
     writeHeldHeaders(c);
     recordRequest(c, metrics, log, started);
+  };
+  return (c, next) => {
+    const started = performance.now();
+    // STAGE_TRACE_FILE (a diagnostic, off by default): each write's stages (api/lib/stage-trace.ts).
+    return stageTraceOn() && c.req.method === "POST" ? traced(c.req.path, started, () => handle(c, next, started)) : handle(c, next, started);
   };
 }

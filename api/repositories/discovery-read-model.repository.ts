@@ -6,6 +6,10 @@ import type pg from "pg";
 import { missionStateSql } from "../db/checks.ts";
 import { listen, type Listening } from "../db/listen.ts";
 import { chainRead } from "./chain-query.ts";
+import { checkpointSql } from "./indexer-checkpoint.repository.ts";
+
+/** Ponder's checkpoint rows as the catch-up read them (indexer-checkpoint.repository.ts `checkpointBlockOf`). */
+export type CheckpointRows = { latest_checkpoint: string }[];
 
 /** Columns the projection writes (everything but the generated ones and change_seq). */
 const COLUMNS = [
@@ -104,8 +108,8 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
    * once bound, a details row never moves to another mission), then one projection of every mission
    * concerned. Literals, not parameters (a multi-statement query takes none): each is checked first.
    */
-  async function applyWrites(blocks: bigint[], attach: (DetailsBinding & { hash: string })[]): Promise<void> {
-    if (!blocks.length && !attach.length) return;
+  async function applyWrites(blocks: bigint[], attach: (DetailsBinding & { hash: string })[], opts: { checkpoint?: boolean } = {}): Promise<CheckpointRows | undefined> {
+    if (!blocks.length && !attach.length && !opts.checkpoint) return undefined;
     const bad = attach.find((a) => !/^0x[0-9a-fA-F]{64}$/.test(a.hash) || !/^\d{1,78}$/.test(a.onChainId) || !/^0x[0-9a-fA-F]{40}$/.test(a.escrowAddress));
     if (bad) throw new Error(`malformed details binding ${JSON.stringify(bad)}`);
     const ranges = [...new Set(blocks)].map((b) => `(j.id >= ${b * BLOCK_FACTOR} AND j.id < ${(b + 1n) * BLOCK_FACTOR})`).join(" OR ") || "false";
@@ -121,8 +125,9 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
     const bound = attach.length ? ` OR m.on_chain_id IN (${attach.map((a) => a.onChainId).join(", ")})` : "";
     const rated = `SELECT DISTINCT lower(j.account) AS address FROM ${s}.journal j
       WHERE (${ranges}) AND j.account IS NOT NULL AND j.type IN (${[...REPUTATION_TYPES].map((t) => `'${t}'`).join(", ")})`;
+    // `checkpoint`: Ponder's checkpoint read first; each later statement's snapshot has every block it names.
     const sql = [
-      "BEGIN", `SELECT pg_advisory_xact_lock(${WRITE_LOCK})`, ...binds,
+      "BEGIN", ...(opts.checkpoint ? [checkpointSql(chainSchema)] : []), `SELECT pg_advisory_xact_lock(${WRITE_LOCK})`, ...binds,
       upsert(`m.id IN (${touched})${bound}`),
       // A mission the indexer no longer holds (rewound after a restart) leaves the read model too.
       `DELETE FROM api.discovery_missions dm WHERE dm.id IN (${touched}) AND NOT EXISTS (SELECT 1 FROM ${s}.missions m WHERE m.id = dm.id)`,
@@ -132,7 +137,8 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
     const client = await pool.connect();
     let broken = false;
     try {
-      await client.query(sql);
+      const results = (await client.query(sql)) as unknown as { rows: unknown[] }[];
+      return opts.checkpoint ? (results[1]!.rows as CheckpointRows) : undefined;
     } catch (err) {
       await client.query("ROLLBACK").catch(() => (broken = true));
       // The chain views are missing until the indexer has started once: 503 INDEXER_UNAVAILABLE, not 500.
@@ -150,7 +156,7 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
     refreshPosters: (posters: string[]) => inTransaction((c) => refreshPosters(c, [...new Set(posters)])),
 
     /** Everything the journal entries of one block touched (one block's `applyWrites`). */
-    syncBlock: (block: bigint) => applyWrites([block], []),
+    syncBlock: (block: bigint) => applyWrites([block], []).then(() => {}),
 
     /** One journal entry (the reactor): its mission, and its account's reputation after a rating. */
     async applyEntry(e: { type: string; missionId: string | null; account: string | null }): Promise<void> {
@@ -161,7 +167,7 @@ export function discoveryReadModelRepository(pool: pg.Pool, chainSchema: string)
     },
 
     /** The create path's details write once the chain has the mission (one item's `applyWrites`). */
-    attachDetails: (hash: string, mission: DetailsBinding) => applyWrites([], [{ hash, ...mission }]),
+    attachDetails: (hash: string, mission: DetailsBinding) => applyWrites([], [{ hash, ...mission }]).then(() => {}),
 
     applyWrites,
 

@@ -6,19 +6,23 @@
 // transaction runs go into the next one together (one connection, one lock, one commit; the
 // projection runs once over every mission concerned). A failed batch is retried item by item, so one
 // bad item never fails the others.
-import type { DetailsBinding, DiscoveryReadModelRepository } from "./discovery-read-model.repository.ts";
+import type { CheckpointRows, DetailsBinding } from "./discovery-read-model.repository.ts";
 
-type Item = { block: bigint } | { attach: DetailsBinding & { hash: string } };
+type Item = { block: bigint; checkpoint?: true } | { attach: DetailsBinding & { hash: string } };
+type Apply = (blocks: bigint[], attach: (DetailsBinding & { hash: string })[], opts?: { checkpoint?: boolean }) => Promise<CheckpointRows | undefined | void>;
 
-export function discoveryWriteQueue(readModel: Pick<DiscoveryReadModelRepository, "applyWrites">) {
-  let queue: { item: Item; resolve(): void; reject(err: unknown): void }[] = [];
+export function discoveryWriteQueue(readModel: { applyWrites: Apply }) {
+  let queue: { item: Item; resolve(rows: CheckpointRows | undefined): void; reject(err: unknown): void }[] = [];
   let running = false;
 
-  const apply = (items: Item[]) =>
-    readModel.applyWrites(
+  // A batch with an item that asks for Ponder's checkpoint reads it first in its transaction; every
+  // item of the batch gets those rows (its statements ran after that read).
+  const apply = async (items: Item[]) =>
+    (await readModel.applyWrites(
       items.flatMap((i) => ("block" in i ? [i.block] : [])),
       items.flatMap((i) => ("attach" in i ? [i.attach] : [])),
-    );
+      ...(items.some((i) => "checkpoint" in i) ? [{ checkpoint: true }] : []),
+    )) ?? undefined;
 
   async function drain() {
     running = true;
@@ -27,8 +31,8 @@ export function discoveryWriteQueue(readModel: Pick<DiscoveryReadModelRepository
         const batch = queue;
         queue = [];
         try {
-          await apply(batch.map((b) => b.item));
-          for (const b of batch) b.resolve();
+          const rows = await apply(batch.map((b) => b.item));
+          for (const b of batch) b.resolve(rows);
         } catch (err) {
           if (batch.length === 1) {
             batch[0]!.reject(err);
@@ -42,7 +46,7 @@ export function discoveryWriteQueue(readModel: Pick<DiscoveryReadModelRepository
     }
   }
 
-  function enqueue(item: Item): Promise<void> {
+  function enqueue(item: Item): Promise<CheckpointRows | undefined> {
     return new Promise((resolve, reject) => {
       queue.push({ item, resolve, reject });
       if (!running) void drain();
@@ -51,9 +55,15 @@ export function discoveryWriteQueue(readModel: Pick<DiscoveryReadModelRepository
 
   return {
     /** Everything the journal entries of `block` touched (the relayer's hook once the indexer has it). */
-    syncBlock: (block: bigint) => enqueue({ block }),
+    syncBlock: (block: bigint) => enqueue({ block }).then(() => {}),
+    /**
+     * The same for each of `blocks`, with Ponder's checkpoint read first in the transaction (the
+     * relayer's wait folds its checkpoint read into the catch-up): the checkpoint rows it read.
+     */
+    syncBlocksReading: async (blocks: bigint[]): Promise<CheckpointRows> =>
+      (await Promise.all(blocks.map((block) => enqueue({ block, checkpoint: true }))))[0] ?? [],
     /** Binds a details row to its mission and re-projects the mission (the create path). */
-    attachDetails: (hash: string, mission: DetailsBinding) => enqueue({ attach: { hash, ...mission } }),
+    attachDetails: (hash: string, mission: DetailsBinding) => enqueue({ attach: { hash, ...mission } }).then(() => {}),
   };
 }
 export type DiscoveryWriteQueue = ReturnType<typeof discoveryWriteQueue>;

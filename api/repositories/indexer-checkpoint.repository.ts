@@ -18,8 +18,18 @@ export interface CheckpointSource {
 export const checkpointChainId = (cp: string): number => Number(cp.slice(10, 26));
 export const checkpointBlockNumber = (cp: string): bigint => BigInt(cp.slice(26, 42));
 
+/** The chain's indexed block from Ponder's checkpoint rows (the row of `chainId`, else the lowest), null without rows. */
+export function checkpointBlockOf(rows: readonly { latest_checkpoint: string }[], chainId: number): bigint | null {
+  if (!rows.length) return null;
+  const own = rows.find((r) => checkpointChainId(r.latest_checkpoint) === chainId);
+  return (own ? [own] : rows).map((r) => checkpointBlockNumber(r.latest_checkpoint)).reduce((a, b) => (b < a ? b : a));
+}
+
+/** The statement reading the checkpoint rows of the views schema `chainSchema`. */
+export const checkpointSql = (chainSchema: string) => `SELECT latest_checkpoint FROM "${chainSchema.replace(/"/g, '""')}"."_ponder_checkpoint"`;
+
 export function indexerCheckpointRepository(pool: pg.Pool, chainSchema: string, chainId: number): CheckpointSource {
-  const sql = `SELECT latest_checkpoint FROM "${chainSchema.replace(/"/g, '""')}"."_ponder_checkpoint"`;
+  const sql = checkpointSql(chainSchema);
   return {
     async block() {
       // A checked-out client released without the error: before Ponder's first start the view is
@@ -28,10 +38,7 @@ export function indexerCheckpointRepository(pool: pg.Pool, chainSchema: string, 
       let broken: Error | undefined;
       try {
         const { rows } = await client.query<{ latest_checkpoint: string }>(sql);
-        if (!rows.length) return null;
-        const own = rows.find((r) => checkpointChainId(r.latest_checkpoint) === chainId);
-        const blocks = (own ? [own] : rows).map((r) => checkpointBlockNumber(r.latest_checkpoint));
-        return blocks.reduce((a, b) => (b < a ? b : a));
+        return checkpointBlockOf(rows, chainId);
       } catch (err) {
         if (!(err as { code?: string }).code) broken = err as Error;
         throw err;

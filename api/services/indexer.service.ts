@@ -1,6 +1,7 @@
 // How far the Ponder indexer has got, from its HTTP API (/ready, /status) or its checkpoint in
 // PostgreSQL. Used by /health and by the relayer's read-your-writes wait.
 import { AppError } from "../lib/errors.ts";
+import { tracer } from "../lib/stage-trace.ts";
 import type { CheckpointSource } from "../repositories/indexer-checkpoint.repository.ts";
 
 const POLL_MS = 10;
@@ -13,7 +14,27 @@ export interface IndexerStatus {
   block: bigint | null;
 }
 
-export function indexerService(opts: { url: string; chainId: number; waitMs: number; checkpoints?: CheckpointSource }) {
+/** What a read-your-writes wait with the read model's catch-up folded in learned (`waitCaughtUp`). */
+export interface CaughtUp {
+  /** The indexer reached the block in time. */
+  indexed: boolean;
+  /** The read model's catch-up of the block ran in the transaction that read the checkpoint (no second one needed). */
+  caughtUp: boolean;
+}
+
+export function indexerService(opts: {
+  url: string;
+  chainId: number;
+  waitMs: number;
+  checkpoints?: CheckpointSource;
+  /**
+   * The read model's catch-up of `blocks` with Ponder's checkpoint read first in the same transaction
+   * (its block, null before the first). Folded into the wait on each NOTIFY (`waitCaughtUp`): one round
+   * trip where a checkpoint read, then the catch-up, took two. On a block not yet indexed it changes
+   * nothing: the journal rows commit with Ponder's checkpoint.
+   */
+  catchUp?: (blocks: bigint[]) => Promise<bigint | null>;
+}) {
   const get = (path: string) => fetch(`${opts.url}${path}`, { signal: AbortSignal.timeout(2_000) });
 
   async function indexedBlock(): Promise<bigint | null> {
@@ -30,7 +51,17 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
   // commit of an indexed block; it polls every POLL_MS until a notification has been heard on the
   // connection (a Ponder without the views schema's trigger never sends one), and every SAFETY_MS after.
   const src = opts.checkpoints;
-  const waiters: { block: bigint; until: number; resolve(ok: boolean): void }[] = [];
+  type Waiter = { block: bigint; until: number; resolve(r: CaughtUp): void; note: (name: string, at?: number) => void; catchUp?: boolean; probe?: () => void };
+  const waiters: Waiter[] = [];
+  let lastNotify = 0;
+  // The last checkpoint read and the notification count it was read at. While the LISTEN is open and
+  // has been heard, Ponder's realtime indexing does not move the checkpoint without a NOTIFY (sent at
+  // the commit, delivered after it): a waiter arriving with no NOTIFY since that read, for a block
+  // above it, sleeps until the NOTIFY without a read of its own (a read then could only say "not
+  // yet"). Ponder's backfill moves it silently: then the SAFETY_MS read finds it, as before. A read
+  // that would resolve a waiter is never skipped, and a wake (NOTIFY, timer) always reads.
+  let lastRead: { block: bigint | null; seen: number } | null = null;
+  let woken = false;
   let polling = false;
   let heard = false;
   let notified = 0;
@@ -45,6 +76,7 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
     src
       .listen(
         () => {
+          lastNotify = performance.now();
           heard = true;
           notified++;
           wake?.();
@@ -83,13 +115,34 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
       while (waiters.length) {
         ensureListening();
         const seen = notified;
-        const b = await current();
+        const readAt = performance.now();
+        const heardAt = lastNotify;
+        const trusted = heard && listening === "open";
+        const last = lastRead;
+        const fromLast = !woken && trusted && last !== null && last.seen === seen && waiters.every((w) => last.block === null || last.block < w.block);
+        woken = false;
+        let b: bigint | null;
+        let caught: bigint | null = null; // the checkpoint the folded catch-up read
+        if (fromLast) b = last!.block;
+        else {
+          // Folded only for the block Ponder indexes next (it commits one block at a time, with a NOTIFY
+          // each): waits further ahead would run a catch-up, and their probes, at every block before theirs.
+          const next = last?.block != null ? last.block + 1n : null;
+          const folding = trusted && opts.catchUp && next !== null ? waiters.filter((w) => w.catchUp && w.block <= next) : [];
+          const r = folding.length ? await foldedRead(folding) : undefined;
+          if (r !== undefined) b = caught = r;
+          else b = await current();
+          lastRead = { block: b, seen };
+        }
         const now = Date.now();
         for (let i = waiters.length - 1; i >= 0; i--) {
           const w = waiters[i]!;
           if ((b !== null && b >= w.block) || now >= w.until) {
             waiters.splice(i, 1);
-            w.resolve(b !== null && b >= w.block);
+            w.note("w:notify", heardAt);
+            w.note("w:read", readAt);
+            const indexed = b !== null && b >= w.block;
+            w.resolve({ indexed, caughtUp: indexed && !!w.catchUp && caught !== null && caught >= w.block });
           }
         }
         if (!waiters.length || notified !== seen) continue; // a commit came during the read: read again
@@ -97,6 +150,7 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
           const done = () => {
             clearTimeout(t);
             wake = null;
+            woken = true;
             resolve();
           };
           const t = setTimeout(done, heard && listening === "open" ? SAFETY_MS : POLL_MS);
@@ -107,11 +161,29 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
       polling = false;
     }
   }
-  function waitForBlock(block: bigint, timeoutMs = opts.waitMs): Promise<boolean> {
+  /** The folded catch-up for these waiters' blocks (each waiter's `probe` started beside it); undefined: failed. */
+  async function foldedRead(ws: Waiter[]): Promise<bigint | null | undefined> {
+    for (const w of ws) w.probe?.();
+    return opts.catchUp!([...new Set(ws.map((w) => w.block))]).catch(() => undefined);
+  }
+  function wait(w: Omit<Waiter, "resolve" | "note">): Promise<CaughtUp> {
     return new Promise((resolve) => {
-      waiters.push({ block, until: Date.now() + timeoutMs, resolve });
+      waiters.push({ ...w, resolve, note: tracer() });
       if (!polling) void poll();
+      // The loop sleeps until the next NOTIFY, but its last read already has this block: read now.
+      else if (wake && lastRead?.block != null && lastRead.block >= w.block) wake();
     });
+  }
+  function waitForBlock(block: bigint, timeoutMs = opts.waitMs): Promise<boolean> {
+    return wait({ block, until: Date.now() + timeoutMs }).then((r) => r.indexed);
+  }
+  /**
+   * waitForBlock with the read model's catch-up of `block` folded into the checkpoint read (when a
+   * catch-up is configured and Ponder's NOTIFY is heard; otherwise `caughtUp` is false and the caller
+   * runs its own). `probe` runs at each folded read, beside it: work that only reads the indexed rows.
+   */
+  function waitCaughtUp(block: bigint, probe?: () => void, timeoutMs = opts.waitMs): Promise<CaughtUp> {
+    return wait({ block, until: Date.now() + timeoutMs, catchUp: true, probe });
   }
 
   return {
@@ -132,6 +204,7 @@ export function indexerService(opts: { url: string; chainId: number; waitMs: num
     },
     /** Resolves once the indexer has reached `block` (read-your-writes); gives up after waitMs (or `timeoutMs`). */
     waitForBlock,
+    waitCaughtUp,
     /** Proxies a request to Ponder's GraphQL endpoint. */
     async graphql(req: Request, search: string): Promise<Response> {
       const headers = new Headers();

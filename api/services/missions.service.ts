@@ -14,6 +14,7 @@ import { moneyService, type MoneyDeps } from "./mission-money.service.ts";
 import { eq, missionContext, salt } from "./mission-context.ts";
 import { whenMined } from "./relayer/index.ts";
 import { listView, missionParties, singleView } from "./mission-view.ts";
+import { mark } from "../lib/stage-trace.ts";
 import { lensOf, settingsFrom } from "./privacy.ts";
 
 /** The bodies of POST and PATCH /missions, as the routes' schemas validate them. */
@@ -25,6 +26,13 @@ export function missionsService(deps: MoneyDeps) {
   const { ready, read, mustFind, assertFunds, view, requireSetup } = missionContext(deps);
   /** The timestamp of the last head a create read (0: none yet), for the expiry of its estimate ahead. */
   let headSeen = 0n;
+  // The head a create's expiry counts from, read at once on the unbatched client (through the batch
+  // it left a timer tick later, after the create's other work, and was the last check to finish);
+  // creates arriving while a read is in flight share it (what a shared batch did), so a burst still
+  // makes one call.
+  let headRead: Promise<Awaited<ReturnType<typeof chain.publicClient.getBlock>>> | null = null;
+  const latestHead = () =>
+    (headRead ??= read(() => (chain.directClient ?? chain.publicClient).getBlock()).finally(() => (headRead = null)));
   return {
     async list(filter: MissionFilter & { posterId?: string; performerId?: string }, viewer?: Address) {
       const resolve = async (idOrAddress?: string) => {
@@ -105,7 +113,9 @@ export function missionsService(deps: MoneyDeps) {
       // The checks (below), the block (for the expiry) and the details insert are independent: they
       // run at once, not in a row (on timed blocks every ms before the broadcast is a chance to miss
       // the next block). A refused create takes its details row back.
-      const latest = read(() => chain.publicClient.getBlock());
+      mark("validated");
+      const latest = latestHead();
+      void latest.then(() => mark("c:block"), () => {});
       // The send's outbox lookup, its budget charge and its estimate (the simulation), beside these
       // checks (a refused create takes the charge back). The estimate
       // is of the call with the expiry the last head seen gives; the send uses it only if the fresh
@@ -121,6 +131,8 @@ export function missionsService(deps: MoneyDeps) {
       // this create passed, the chain has made them, and their three reads are skipped. Otherwise
       // (a revert, no simulation) they run, for the clear error they give, as before.
       const simulated = ahead && relayer.simulated ? relayer.simulated(ahead) : Promise.resolve(false);
+      void simulated.then(() => mark("c:simulated"));
+      void inserted.then(() => mark("c:details"), () => {});
       const chainChecks = simulated.then(async (ok) => {
         if (ok) return;
         // The gate reads the escrow's allowance; the funds check takes that read instead of its own.
@@ -130,6 +142,7 @@ export function missionsService(deps: MoneyDeps) {
         if (first) throw first.reason; // a setup error wins over a funds error
       });
       const checks = await Promise.allSettled([chainChecks, latest, inserted]);
+      mark("checks");
       const refused = checks.find((r) => r.status === "rejected");
       if (refused) {
         await Promise.all([
@@ -162,6 +175,7 @@ export function missionsService(deps: MoneyDeps) {
       }, () => relayer.send("createMission", [poster, reward, expiresAt, guildOnChainId, hash], undefined, ahead), async () => {
         if (bound) early = await view(bound, poster);
       });
+      mark("sent");
       const b = bindTo(tx.events);
       if (!b) throw new AppError("INTERNAL_ERROR", "Internal server error");
       const onChainId = BigInt(b.mission.onChainId);

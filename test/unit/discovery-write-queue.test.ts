@@ -51,4 +51,23 @@ describe("discovery write queue", () => {
     // The batch of three, then each of them alone.
     expect(rec.calls.map((c) => c.blocks.length + c.attach.length)).toEqual([1, 3, 1, 1, 1]);
   });
+
+  it("a batch with a checkpoint-reading item reads it once; every item of the batch gets the rows", async () => {
+    const seen: (boolean | undefined)[] = [];
+    let release: (() => void) | null = null;
+    const q = discoveryWriteQueue({
+      applyWrites: async (_blocks, _attach, opts) => {
+        seen.push(opts?.checkpoint);
+        if (seen.length === 1) await new Promise<void>((r) => (release = r));
+        return opts?.checkpoint ? [{ latest_checkpoint: `cp${seen.length}` }] : undefined;
+      },
+    });
+    const first = q.syncBlock(1n);
+    const rest = [q.syncBlocksReading([2n, 3n]), q.attachDetails("0xaa", { escrowAddress: "0xE", onChainId: "1" })];
+    release!();
+    await first;
+    expect(await rest[0]).toEqual([{ latest_checkpoint: "cp2" }]);
+    await rest[1];
+    expect(seen).toEqual([undefined, true]);
+  });
 });

@@ -71,4 +71,62 @@ describe("indexer wait (read-your-writes)", () => {
     expect(await svc.waitForBlock(2n)).toBe(false);
     expect(performance.now() - t).toBeGreaterThanOrEqual(140);
   });
+
+  it("a wait arriving with no NOTIFY since the last read does not read: it sleeps until the NOTIFY", async () => {
+    const { s, src, commit } = fakeSource({ notifies: true });
+    const svc = indexerService({ url: NO_HTTP, chainId: 31337, waitMs: 5_000, checkpoints: src });
+    const first = svc.waitForBlock(2n);
+    await sleep(30);
+    commit(2n);
+    expect(await first).toBe(true);
+    const before = s.reads;
+    const next = svc.waitForBlock(3n);
+    await sleep(20);
+    expect(s.reads).toBe(before); // block 3 is above the last read and no NOTIFY came since
+    commit(3n);
+    expect(await next).toBe(true);
+    expect(s.reads).toBe(before + 1);
+    // A block the last read already covers is read (never answered from memory).
+    expect(await svc.waitForBlock(3n)).toBe(true);
+    expect(s.reads).toBe(before + 2);
+  });
+
+  it("waitCaughtUp folds the read model's catch-up into the read at the NOTIFY", async () => {
+    const { s, src, commit } = fakeSource({ notifies: true });
+    const folds: bigint[][] = [];
+    let failFold = false;
+    const svc = indexerService({
+      url: NO_HTTP, chainId: 31337, waitMs: 5_000, checkpoints: src,
+      catchUp: async (blocks) => {
+        folds.push(blocks);
+        if (failFold) throw new Error("read model down");
+        return s.block;
+      },
+    });
+    // Not heard yet: plain 10-ms reads, never the catch-up; the first NOTIFY's read is folded.
+    const first = svc.waitCaughtUp(2n);
+    await sleep(30);
+    expect(folds).toEqual([]);
+    expect(s.reads).toBeGreaterThanOrEqual(2);
+    commit(2n);
+    expect(await first).toEqual({ indexed: true, caughtUp: true });
+    expect(folds).toEqual([[2n]]);
+    // Heard: the NOTIFY's read is the catch-up (probe beside it), no checkpoint read of its own.
+    const reads = s.reads;
+    let probes = 0;
+    const second = svc.waitCaughtUp(3n, () => probes++);
+    await sleep(10);
+    commit(3n);
+    expect(await second).toEqual({ indexed: true, caughtUp: true });
+    expect(folds).toEqual([[2n], [3n]]);
+    expect(probes).toBe(1);
+    expect(s.reads).toBe(reads);
+    // A failed catch-up falls back to the checkpoint read; the caller then catches up itself.
+    failFold = true;
+    const third = svc.waitCaughtUp(4n);
+    await sleep(10);
+    commit(4n);
+    expect(await third).toEqual({ indexed: true, caughtUp: false });
+    expect(s.reads).toBe(reads + 1);
+  });
 });

@@ -8,6 +8,7 @@
 // instead of signing a second transaction (on the key that signed it: the pool routes it there).
 import { parseEventLogs, type Abi, type Account, type Address, type PublicClient, type TransactionReceipt } from "viem";
 import { AppError } from "../../lib/errors.ts";
+import { mark } from "../../lib/stage-trace.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Metrics } from "../../lib/metrics.ts";
 import type { ChainEvent, SentTx } from "../../lib/ports.ts";
@@ -34,7 +35,7 @@ export interface KeyDeps {
   publicClient: PublicClient;
   /** This key's rows of api.relayer_outbox (built by the composition root; purged by the housekeeping sweep). */
   outbox: OutboxRepository;
-  indexer: Pick<IndexerService, "waitForBlock">;
+  indexer: Pick<IndexerService, "waitForBlock"> & Partial<Pick<IndexerService, "waitCaughtUp">>;
   logger: Logger;
   metrics: Metrics;
   /** Fee cap and bounded wait (RELAYER_MAX_FEE_GWEI, RELAYER_FEE_WAIT_MS); default: no cap. */
@@ -175,23 +176,38 @@ export function createKeyRelayer(deps: KeyDeps): KeyRelayer {
       }
       throw new AppError("TX_REVERTED", "The transaction reverted on-chain (another transaction changed the state first); reload and try again");
     }
+    mark("receipt");
     metrics.relayerTxs.inc({ fn, result: "mined" });
     const events = parseEventLogs({ abi: eventsAbi, logs: receipt.logs }) as ChainEvent[];
     // The request's own work on the receipt (whenMined) runs while the indexer catches up; it knows
     // whether it got done (a failure here never fails the mined send).
     const hook = minedHook()?.(events).catch((err: unknown) => logger.warn("whenMined hook failed", { fn, err: errText(err) }));
     if (receipt.blockNumber > lastMined) lastMined = receipt.blockNumber;
-    const [indexed] = await Promise.all([deps.indexer.waitForBlock(receipt.blockNumber), hook]);
+    // The request's own work once indexed (it only reads indexed rows) runs beside the read model's
+    // catch-up: with the catch-up folded into the wait, beside each folded read (the last one started
+    // is the one beside the read that found the block); otherwise after the wait, beside onIndexed.
+    const work = indexedHook();
+    const runWork = work ? () => work().catch((err: unknown) => logger.warn("whenMined indexed hook failed", { fn, err: errText(err) })) : undefined;
+    let probe: Promise<void> | undefined;
+    const folded = deps.onIndexed && deps.indexer.waitCaughtUp;
+    // Folded: the catch-up may run at the first NOTIFY, so the receipt's own work (the create binds its
+    // details row, which the catch-up projects) is done first; it is far shorter than the indexing.
+    const waited = folded
+      ? Promise.resolve(hook).then(() => folded(receipt.blockNumber, runWork && (() => void (probe = runWork()))))
+      : deps.indexer.waitForBlock(receipt.blockNumber).then((indexed) => ({ indexed, caughtUp: false }));
+    const [{ indexed, caughtUp }] = await Promise.all([waited, hook]);
+    mark("indexed");
     if (indexed && receipt.blockNumber > indexedSeen) indexedSeen = receipt.blockNumber;
-    // The request's own work once indexed runs beside the read model's catch-up.
-    const after = indexed ? indexedHook()?.().catch((err: unknown) => logger.warn("whenMined indexed hook failed", { fn, err: errText(err) })) : undefined;
+    const after = !indexed ? undefined : caughtUp && probe ? probe : runWork?.();
     if (!indexed) logger.warn("indexer did not reach the block in time", { fn, block: receipt.blockNumber });
-    else if (deps.onIndexed) {
+    else if (deps.onIndexed && !caughtUp) {
       // Best effort: the journal reactor applies the same block shortly after if this fails.
       await deps.onIndexed(receipt.blockNumber).catch((err) =>
         logger.warn("read model catch-up after a write failed", { fn, block: receipt.blockNumber, err: err instanceof Error ? err.message : String(err) }));
     }
+    mark("caught-up");
     await after;
+    mark("view");
     // The broadcast that was mined (a replacement's hash when the first one was stuck).
     return { hash: receipt.transactionHash, receipt, events, indexed };
   }

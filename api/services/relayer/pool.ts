@@ -8,6 +8,7 @@
 import { encodeFunctionData, type Abi, type Address } from "viem";
 import { errorsAbi, missionEscrowAbi, relayerExecutorAbi } from "../../../abis/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { mark } from "../../lib/stage-trace.ts";
 import type { KeyBalance, Relayer, SendAhead, SentTx, TxTarget } from "../../lib/ports.ts";
 import type { OutboxRow } from "../../repositories/outbox-rows.ts";
 import { isChainUnreachable } from "../chain-errors.ts";
@@ -156,6 +157,7 @@ export function createRelayerPool(deps: PoolDeps): Relayer {
       logger.error("relayer routing failure", { fn, err: errText(err) });
       throw new AppError("INTERNAL_ERROR", "Internal server error");
     }
+    mark("routed");
     return key.send(routed, eventsAbi, fn, ref, recorded, gasAhead);
   }
 

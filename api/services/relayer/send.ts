@@ -6,6 +6,7 @@
 import { BaseError, createPublicClient, encodeFunctionData, formatTransactionReceipt, keccak256, type Abi, type Account, type Address, type Hex, type PublicClient, type TransactionReceipt } from "viem";
 import { rpcTransport } from "../../lib/rpc-fetch.ts";
 import { AppError } from "../../lib/errors.ts";
+import { mark } from "../../lib/stage-trace.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { OutboxRepository } from "../../repositories/outbox.repository.ts";
 import type { OutboxRow, RequestRef } from "../../repositories/outbox-rows.ts";
@@ -193,8 +194,9 @@ export function createSender(deps: {
       gasAhead ? gasAhead.catch(fresh) : fresh(),
       // The chain's count only when the counter may be off (first send, or another sender used the key).
       resync ? publicClient.getTransactionCount({ address: account.address, blockTag: "pending" }).then(BigInt) : 0n,
-      deps.currentFees(),
+      deps.currentFees().then((f) => (mark("p:fees"), f)),
     ]);
+    mark("prepared");
     const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args });
     // Margin: state may change between the estimate and the mining (other txs in the same blocks).
     return { data, gas: (gas * 13n) / 10n + 10_000n, hint, fee };
@@ -226,12 +228,14 @@ export function createSender(deps: {
         },
       }, p.hint, reconcile);
       reconciled = true;
+      mark("allocated");
       if ("conflict" in result) return resume(result.conflict);
       const row = result.row;
       let outcome: Awaited<ReturnType<typeof rawSend>>;
       try {
         const sent = await broadcastTogether(row.raw, row.nonce);
         outcome = sent.outcome;
+        mark("broadcast");
         if (sent.receipt) deps.onReceipt?.(sent.receipt);
       } catch (err) {
         if (isChainUnreachable(err)) throw err; // stays 'signed': the watchdog or a retry rebroadcasts it
