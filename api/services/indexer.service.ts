@@ -123,6 +123,7 @@ export function indexerService(opts: {
         woken = false;
         let b: bigint | null;
         let caught: bigint | null = null; // the checkpoint the folded catch-up read
+        let foldedBlocks: ReadonlySet<bigint> = new Set(); // the blocks that catch-up projected
         if (fromLast) b = last!.block;
         else {
           // Folded only for the block Ponder indexes next (it commits one block at a time, with a NOTIFY
@@ -130,7 +131,10 @@ export function indexerService(opts: {
           const next = last?.block != null ? last.block + 1n : null;
           const folding = trusted && opts.catchUp && next !== null ? waiters.filter((w) => w.catchUp && w.block <= next) : [];
           const r = folding.length ? await foldedRead(folding) : undefined;
-          if (r !== undefined) b = caught = r;
+          if (r !== undefined) {
+            b = caught = r;
+            foldedBlocks = new Set(folding.map((w) => w.block));
+          }
           else b = await current();
           lastRead = { block: b, seen };
         }
@@ -142,7 +146,9 @@ export function indexerService(opts: {
             w.note("w:notify", heardAt);
             w.note("w:read", readAt);
             const indexed = b !== null && b >= w.block;
-            w.resolve({ indexed, caughtUp: indexed && !!w.catchUp && caught !== null && caught >= w.block });
+            // Caught up only if that catch-up projected this waiter's own block: a checkpoint past it
+            // (Ponder indexed further meanwhile) says nothing of a block the catch-up did not name.
+            w.resolve({ indexed, caughtUp: indexed && !!w.catchUp && caught !== null && caught >= w.block && foldedBlocks.has(w.block) });
           }
         }
         if (!waiters.length || notified !== seen) continue; // a commit came during the read: read again

@@ -129,4 +129,29 @@ describe("indexer wait (read-your-writes)", () => {
     expect(await third).toEqual({ indexed: true, caughtUp: false });
     expect(s.reads).toBe(reads + 1);
   });
+  it("a waiter whose block the folded catch-up did not name is not caught up, even when the checkpoint passed it", async () => {
+    const { s, src, commit } = fakeSource({ notifies: true });
+    const folds: bigint[][] = [];
+    const svc = indexerService({
+      url: NO_HTTP, chainId: 31337, waitMs: 5_000, checkpoints: src,
+      catchUp: async (blocks) => {
+        folds.push(blocks);
+        return s.block;
+      },
+    });
+    // Heard, last read at block 2.
+    const warm = svc.waitCaughtUp(2n);
+    commit(2n);
+    expect(await warm).toEqual({ indexed: true, caughtUp: true });
+    // Two waits: block 3 (the next: folded) and block 4 (further ahead: not folded). Ponder indexes both
+    // before the NOTIFY's read, so that read's checkpoint (4) covers both, but only block 3 was projected.
+    const near = svc.waitCaughtUp(3n);
+    const far = svc.waitCaughtUp(4n);
+    await sleep(10);
+    s.block = 4n;
+    commit(4n);
+    expect(await near).toEqual({ indexed: true, caughtUp: true });
+    expect(await far).toEqual({ indexed: true, caughtUp: false });
+    expect(folds.at(-1)).toEqual([3n]);
+  });
 });
