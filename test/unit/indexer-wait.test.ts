@@ -148,7 +148,6 @@ describe("indexer wait (read-your-writes)", () => {
     const near = svc.waitCaughtUp(3n);
     const far = svc.waitCaughtUp(4n);
     await sleep(10);
-    s.block = 4n;
     commit(4n);
     expect(await near).toEqual({ indexed: true, caughtUp: true });
     expect(await far).toEqual({ indexed: true, caughtUp: false });
