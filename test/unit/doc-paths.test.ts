@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const TOP = ["api", "indexer", "domain", "contracts", "script", "test", "abis", "docs", ".ci"];
-const PATH = new RegExp(`(?<![\\w./-])((?:${TOP.map((t) => t.replace(".", "\\.")).join("|")})/[\\w./*{},-]*[\\w*}])`, "g");
+const PATH = new RegExp(`(?<![\\w./-])((?:${TOP.map((t) => t.replace(".", "\\.")).join("|")})/[\\w./*{},+-]*[\\w*}])`, "g");
 
 function expandBraces(p: string): string[] {
   const m = /\{([^{}]*)\}/.exec(p);
