@@ -41,12 +41,24 @@ export interface ManagedSpawnOptions {
 const live = new Set<ManagedProcess & { kill(signal: NodeJS.Signals): void }>();
 let exitHookInstalled = false;
 
+/** Signals whose default action ends Node without its "exit" event (and so without the hook above). */
+const ENDING_SIGNALS = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
+
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on("exit", () => {
     for (const child of live) child.kill("SIGINT");
   });
+  // The children run in process groups of their own (detached), so a signal that kills this process
+  // does not reach them: a bench or test run stopped with `kill` or Ctrl-C left its PostgreSQL and
+  // anvil running. Where the program has no handler of its own for the signal (the supervisor has),
+  // end as the signal would (128 + its number), through "exit", which stops them.
+  for (const [signal, number] of Object.entries(ENDING_SIGNALS)) {
+    process.on(signal, () => {
+      if (process.listenerCount(signal) === 1) process.exit(128 + number);
+    });
+  }
 }
 
 export function spawnManaged(name: string, command: string, args: string[], options: ManagedSpawnOptions = {}): ManagedProcess {
