@@ -6,23 +6,16 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { waitFor } from "../../script/lib/ports.ts";
+import { isAlive } from "../../script/lib/process.ts";
 
 const started: number[] = [];
 afterEach(() => {
   // A failed check must not leave its `sleep` behind.
-  for (const pid of started.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
+  for (const pid of started.splice(0)) if (isAlive(pid)) process.kill(pid, "SIGKILL");
 });
 
 const processTs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../script/lib/process.ts");
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Starts a program that runs `sleep 300` managed and prints its pid; `ownHandler` adds a handler for the signal. */
 async function program(signal: NodeJS.Signals, ownHandler: boolean) {
@@ -37,27 +30,20 @@ async function program(signal: NodeJS.Signals, ownHandler: boolean) {
   let out = "";
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (c, s) => resolve({ code: c, signal: s })));
-  const deadline = Date.now() + 20_000;
-  while (!/pid (\d+)/.test(out)) {
-    if (Date.now() > deadline) throw new Error(`the program did not start: ${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitFor("the program to print its child's pid", async () => /pid (\d+)/.test(out), { timeoutMs: 20_000, intervalMs: 50 });
   const sleepPid = Number(/pid (\d+)/.exec(out)![1]);
   started.push(sleepPid);
   return { child, sleepPid, exited, out: () => out };
 }
 
-async function gone(pid: number, ms = 5_000) {
-  const deadline = Date.now() + ms;
-  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  return !alive(pid);
-}
+const gone = (pid: number) =>
+  waitFor(`pid ${pid} to end`, async () => !isAlive(pid), { timeoutMs: 5_000, intervalMs: 50 }).then(() => true, () => false);
 
 describe("managed children when their program is killed by a signal", () => {
   for (const [signal, number] of [["SIGTERM", 15], ["SIGINT", 2], ["SIGHUP", 1]] as const) {
     it(`${signal} without a handler of the program's: it ends with ${128 + number} and its child is stopped`, async () => {
       const p = await program(signal, false);
-      expect(alive(p.sleepPid)).toBe(true);
+      expect(isAlive(p.sleepPid)).toBe(true);
       p.child.kill(signal);
       expect(await p.exited).toEqual({ code: 128 + number, signal: null });
       expect(await gone(p.sleepPid)).toBe(true);
