@@ -11,7 +11,7 @@ export const RESOLVER_DECISION_FEE = 5_000_000n;
 export const RESOLVER_POOL_BPS = 2_000n;
 
 /** The mission states in which money can still leave the escrow for this mission. */
-const HOLDING_STATES: readonly MissionState[] = ["Open", "Accepted", "Submitted", "Disputed"];
+export const HOLDING_STATES: readonly MissionState[] = ["Open", "Accepted", "Submitted", "Disputed"];
 
 /**
  * What the escrow still holds for the mission: reward − released − refunded while it is open, 0 once

@@ -13,6 +13,7 @@ import type { Db } from "../db/client.ts";
 import { missionDetails, users, vaults } from "../db/schema.ts";
 import { chainRead } from "./chain-query.ts";
 import { jsonRow } from "./json-row.ts";
+import { missionViewStatement } from "./mission-view.sql.ts";
 import { sharesGuildSql } from "./privacy.repository.ts";
 
 type Chain = Pick<ChainTables, "missions" | "guilds" | "boardEntries" | "settlements" | "userStats" | "guildMembers">;
@@ -144,6 +145,9 @@ export function missionsRepository(db: Db, t: Chain, chainSchema: string) {
   const byId = missionSelect(db, t).where(eq(m.id, sql.placeholder("id"))).prepare(`mission_by_id_${tag}`);
   // One JSON column (json-row.ts): pg and drizzle decoding ~35 typed columns was the largest part of a read's CPU.
   const byIdFor = viewerSelect(db, t).where(eq(m.id, sql.placeholder("id"))).prepare(`mission_for_viewer_json_${tag}`);
+  // The whole view built by PostgreSQL (mission-view.sql.ts), for a signed-in viewer and for none.
+  const viewFor = missionViewStatement(db, t, true, `mission_view_json_${tag}`);
+  const viewPublic = missionViewStatement(db, t, false, `mission_view_json_public_${tag}`);
   const SORT = { createdAt: m.createdAt, rewardAmount: m.reward, expiresAt: m.expiresAt } as const;
 
   /** The list's two statements for one shape (which filters are set, the order), prepared on first use. */
@@ -182,6 +186,11 @@ export function missionsRepository(db: Db, t: Chain, chainSchema: string) {
     async findForViewer(id: string, viewer: string | null): Promise<MissionForViewerRow | null> {
       const rows = await chainRead(byIdFor.execute({ id, viewer }));
       return rows[0]?.row ?? null;
+    },
+    /** singleView() of the mission for `viewer` (lowercase, or null) as JSON text; null: no such mission. */
+    async viewJson(id: string, viewer: string | null): Promise<string | null> {
+      const rows = await chainRead(viewer === null ? viewPublic.execute({ id }) : viewFor.execute({ id, viewer }));
+      return rows[0]?.body ?? null;
     },
     async list(f: MissionFilter): Promise<{ rows: MissionRow[]; total: number }> {
       const key = `${FILTERS.map((k) => (given(f, k) ? "1" : "0")).join("")}_${f.sortBy}_${f.sortOrder}`;

@@ -82,3 +82,6 @@ export function singleView(row: MissionViewRow, viewer: string | undefined, lens
     refundAmount: row.refundAmount === null ? null : formatAmount(row.refundAmount),
   });
 }
+
+/** A single mission as GET /missions/:id shows it. */
+export type MissionView = ReturnType<typeof singleView>;

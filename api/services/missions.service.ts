@@ -13,7 +13,8 @@ import { actionsService } from "./mission-actions.service.ts";
 import { moneyService, type MoneyDeps } from "./mission-money.service.ts";
 import { eq, missionContext, salt } from "./mission-context.ts";
 import { whenMined } from "./relayer/index.ts";
-import { listView, missionParties, singleView } from "./mission-view.ts";
+import { listView, missionParties, singleView, type MissionView } from "./mission-view.ts";
+import type { JsonText } from "../lib/json-text.ts";
 import { mark } from "../lib/stage-trace.ts";
 import { lensOf, settingsFrom } from "./privacy.ts";
 
@@ -71,6 +72,16 @@ export function missionsService(deps: MoneyDeps) {
       const performer = row.performer?.toLowerCase() ?? null;
       if (row.performerId !== null && performer !== null && performer !== me) rows.push({ address: performer, permissions: row.performerPermissions, sharesGuild: row.performerSharesGuild });
       return singleView(row, viewer, lensOf(me, settingsFrom(rows)));
+    },
+
+    /**
+     * get()'s view as JSON text, built by PostgreSQL in one statement with the same privacy rules
+     * (missions.repository.ts viewJson; GET /missions/:id sends it on without parsing it).
+     */
+    async viewJson(id: string, viewer?: Address): Promise<JsonText<MissionView>> {
+      const json = await missions.viewJson(id, viewer ? viewer.toLowerCase() : null);
+      if (json === null) throw new AppError("MISSION_NOT_FOUND", `Mission ${id} not found`);
+      return json as JsonText<MissionView>;
     },
 
     async create(user: UserRow, input: CreateMissionInput) {

@@ -86,11 +86,10 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
     const cause =
       `Both sides run one named prepared statement a request and answer the same JSON; the API's server process ` +
       `used ${ta.cpuServerUs} µs CPU per request vs ${tb.cpuServerUs} µs (PostgreSQL ${ta.cpuPostgresUs} vs ${tb.cpuPostgresUs} µs). ` +
-      `The difference is the API's own machinery: the API decodes its ~35 fields (the row and its parties' privacy settings, ` +
-      `one JSON column) into typed values and builds the view (amounts, times, the privacy lens, the location cell) and ` +
-      `JSON.stringify's it, where the baseline passes on the body PostgreSQL built; ` +
-      `the request path (request id, 16 more response headers, rate limit, metrics and the access log); the route's ` +
-      `param check and the routing (Hono's TrieRouter with its matches remembered per path shape, api/lib/shape-router.ts; ` +
+      `The difference is the API's own machinery: both read the body as JSON text built by PostgreSQL (the API's ` +
+      `with the privacy lens: the parties' vault settings and, for a signed-in viewer, the party and guild checks); ` +
+      `the API adds the request path (request id, 16 more response headers, rate limit, metrics and the access log), ` +
+      `the route's param check and the routing (Hono's TrieRouter with its matches remembered per path shape, api/lib/shape-router.ts; ` +
       `the RegExpRouter refuses GET /missions/:id beside the static GET /missions/nearby). ` +
       `Wall-clock figures were taken with the 2 cores shared by other jobs (load average in the JSON).`;
     return [
