@@ -13,7 +13,8 @@ import { deploy, findDeployment, type Deployment } from "./lib/deploy.ts";
 import { dataDir, defaultDeploymentFile, repoRoot } from "./lib/paths.ts";
 import { portIsFree, preferredPort, waitFor } from "./lib/ports.ts";
 import { ensurePostgres } from "./lib/postgres.ts";
-import { isAlive, spawnManaged } from "./lib/process.ts";
+import { spawnManaged } from "./lib/process.ts";
+import { takeLock } from "./lib/start-lock.ts";
 
 interface Service {
   name: string;
@@ -73,43 +74,11 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 /**
  * One `npm start` per checkout: .data/start.json names the supervisor and its children, so a second
- * one refuses to share the data, and leftovers of a supervisor that was killed are stopped.
+ * one refuses to share the data, and leftovers of a supervisor that was killed are stopped (pids with
+ * their start times, script/lib/start-lock.ts: a reused pid is not taken for the recorded process).
  */
 const lockFile = path.join(dataDir, "start.json");
-interface Lock {
-  pid: number;
-  children: { name: string; pid: number }[];
-}
-async function takeLock(): Promise<void> {
-  if (fs.existsSync(lockFile)) {
-    const lock = JSON.parse(fs.readFileSync(lockFile, "utf8")) as Lock;
-    if (lock.pid !== process.pid && isAlive(lock.pid)) {
-      throw new Error(`npm start is already running (pid ${lock.pid}); stop it first (Ctrl-C in its terminal)`);
-    }
-    for (const child of lock.children.filter((c) => isAlive(c.pid))) {
-      step(`stopping the ${child.name} (pid ${child.pid}) left by an npm start that was killed`);
-      process.kill(child.pid, "SIGINT");
-      await waitFor(`the old ${child.name} to stop`, async () => !isAlive(child.pid), { timeoutMs: 30_000 }).catch(() =>
-        process.kill(child.pid, "SIGKILL"),
-      );
-    }
-  }
-  writeLock([]);
-  process.on("exit", () => {
-    if (fs.existsSync(lockFile) && (JSON.parse(fs.readFileSync(lockFile, "utf8")) as Lock).pid === process.pid) {
-      fs.rmSync(lockFile, { force: true });
-    }
-  });
-}
-const lockedChildren: Lock["children"] = [];
-function writeLock(children: Lock["children"]): void {
-  fs.writeFileSync(lockFile, `${JSON.stringify({ pid: process.pid, children } satisfies Lock, null, 2)}\n`);
-}
-function track(name: string, pid: number | undefined): void {
-  if (pid === undefined) return;
-  lockedChildren.push({ name, pid });
-  writeLock(lockedChildren);
-}
+let track: (name: string, pid: number | undefined) => void = () => {};
 
 /**
  * A chain that was reset (anvil's state file deleted) makes the embedded database's indexed data
@@ -176,7 +145,7 @@ const localUrl = (host: string, port: number) =>
 
 async function main(): Promise<void> {
   const listening = readListening(process.env);
-  await takeLock();
+  track = await takeLock(lockFile, step);
   // Before anything starts: a taken port must fail in a second, not after the deploy.
   await checkPorts(listening);
 
