@@ -58,9 +58,9 @@ export function missionViewStatement(db: Db, t: Chain, forViewer: boolean, name:
   const g = alias(t.guilds, "g");
   const [pu, fu] = [alias(users, "pu"), alias(users, "fu")];
   const [pv, fv] = [alias(vaults, "pv"), alias(vaults, "fv")];
-  const viewer = sql.placeholder("viewer");
-  const me = forViewer ? sql`${viewer}::text` : null;
-  const shares = (u: Person, v: Vault, k: string) => (forViewer ? sharesGuildSql(db, t.guildMembers, u.evmAddress, v.permissions, k, viewer) : null);
+  // The placeholder sharesGuildSql() reads too (privacy.repository.ts).
+  const me = forViewer ? sql`${sql.placeholder("viewer")}::text` : null;
+  const shares = (u: Person, v: Vault, k: string) => (forViewer ? sharesGuildSql(db, t.guildMembers, u.evmAddress, v.permissions, k) : null);
   const holding = sql.raw(HOLDING_STATES.map((s) => `'${s}'`).join(","));
   const exact = sql`json_build_object('latitude', ${d.latitude}, 'longitude', ${d.longitude}, 'radius', ${d.radius}, 'precision', 0)`;
   const cell = sql`json_build_object('latitude', ${cellCentre(d.latitude, 90)}, 'longitude', ${cellCentre(d.longitude, 180)}, 'radius', ${d.radius}, 'precision', 2)`;

@@ -1,7 +1,7 @@
 // The visibility settings of the users a response shows, and whether the viewer shares an active
 // guild with each: one statement per response, whatever the number of users shown (a named
 // statement: most responses that show people run it).
-import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ChainTables } from "../db/chain.ts";
 import type { Db } from "../db/client.ts";
@@ -15,12 +15,12 @@ export type PrivacyRow = Awaited<ReturnType<PrivacyRepository["settings"]>>[numb
  * Whether the viewer (the statement's `viewer` placeholder) shares an active guild with `account`,
  * looked up only when `permissions` has a `guilds_only` field: the one SQL form of the rule, for every
  * statement that reads privacy settings (here, and missions.repository.ts findForViewer). `tag` keeps
- * the aliases apart when one statement asks it twice. `viewer`: the placeholder, or an SQL value (a
- * statement for no viewer passes NULL, and PostgreSQL drops the lookup when it plans).
+ * the aliases apart when one statement asks it twice.
  */
-export function sharesGuildSql(db: Db, guildMembers: ChainTables["guildMembers"], account: AnyPgColumn, permissions: AnyPgColumn, tag = "", viewer: SQL | Placeholder = sql.placeholder("viewer")) {
+export function sharesGuildSql(db: Db, guildMembers: ChainTables["guildMembers"], account: AnyPgColumn, permissions: AnyPgColumn, tag = "") {
   const mine = alias(guildMembers, `mine${tag}`);
   const theirs = alias(guildMembers, `theirs${tag}`);
+  const viewer = sql.placeholder("viewer");
   const shared = db.select({ one: sql`1` }).from(mine)
     .innerJoin(theirs, and(eq(theirs.guildOnChainId, mine.guildOnChainId), eq(theirs.active, true)))
     .where(and(sql`${mine.account} = ${viewer}`, eq(mine.active, true), eq(theirs.account, account)));
