@@ -15,6 +15,7 @@ import { operatorRegistryAbi, relayerExecutorAbi } from "../../abis/index.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { call, signIn, startTestApi, type TestApi } from "./api-helpers.ts";
 import { chainEnv } from "./indexer-helpers.ts";
+import { waitFor } from "../../script/lib/ports.ts";
 
 const RELAYER_ROLE = keccak256(toHex("RELAYER_ROLE"));
 const N = 20;
@@ -70,7 +71,10 @@ describe("relayer grouped broadcast (automine, one key)", () => {
     let answers: Awaited<ReturnType<typeof create>>[];
     try {
       const all = Promise.all(users.map((u, i) => create(u.token, `concurrent ${i}`)));
-      await new Promise((r) => setTimeout(r, 2_000));
+      // Paused until every create of the burst is mined (not a fixed time: the burst's pre-checks may
+      // take longer on a loaded machine, and a burst that ends after the pause meets a live indexer,
+      // which holds nothing), at most 20 s.
+      await waitFor("the burst to be mined", async () => (await chain.client.getTransactionCount({ address: relayer.address })) >= nonce0 + N, { timeoutMs: 20_000, intervalMs: 50 }).catch(() => {});
       process.kill(ponder, "SIGCONT");
       answers = await all;
     } finally {
