@@ -42,7 +42,7 @@ export function processStarted(pid: number): string | null {
 }
 
 /** Whether the recorded process still runs: same pid and, where it was recorded, the same start. */
-export function stillRuns(p: { pid: number; started?: string | null }): boolean {
+function stillRuns(p: { pid: number; started?: string | null }): boolean {
   if (!isAlive(p.pid)) return false;
   return p.started == null || processStarted(p.pid) === p.started;
 }
