@@ -117,7 +117,7 @@ export function createDeps(env: Env, logger: Logger) {
     nonces: noncesRepository(db),
     idempotency: idempotencyRepository(db, database.pool),
     rateLimit: rateLimitRepository(db),
-    missions: missionsRepository(db, chainDb, env.CHAIN_SCHEMA),
+    missions: missionsRepository(db, database.pool, chainDb, env.CHAIN_SCHEMA),
     settlements: settlementsRepository(db, chainDb),
     missionDetails: missionDetailsRepository(db, readModelWrites),
     faucet: faucetRepository(db),

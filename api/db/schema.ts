@@ -32,6 +32,12 @@ export const users = api.table("users", {
   premium: boolean("premium").notNull().default(false),
   /** Tokens carry the epoch they were issued in; a vault deletion bumps it, so older tokens stop at once. */
   sessionEpoch: integer("session_epoch").notNull().default(0),
+  /**
+   * The displayName visibility of the vault's permissions (`profileVisibility.displayName`, the JSON
+   * value; "public" without one), kept by a trigger on api.vaults (migration 0032). The single
+   * mission's view (api/repositories/mission-view.sql.ts) reads it here instead of joining the vault.
+   */
+  nameVisibility: jsonb("name_visibility").notNull().default(sql`'"public"'::jsonb`),
   createdAt: ts("created_at").notNull().defaultNow(),
   lastActiveAt: ts("last_active_at").notNull().defaultNow(),
 });

@@ -7,9 +7,6 @@ import type { JSONParsed } from "hono/utils/types";
 
 export type JsonText<T> = string & { readonly __parsesTo: T };
 
-/** `{"data": <text>}`: the spec's single-resource envelope around JSON text. */
-export const dataEnvelope = <T>(text: JsonText<T>) => `{"data":${text}}` as JsonText<{ data: T }>;
-
 /** The text as an application/json response, typed as c.json() of the value it encodes. */
 export function sendJson<T, S extends ContentfulStatusCode>(c: Context, text: JsonText<T>, status: S): Response & TypedResponse<JSONParsed<T>, S, "json"> {
   return c.body(text, status, { "Content-Type": "application/json" }) as unknown as Response & TypedResponse<JSONParsed<T>, S, "json">;

@@ -12,25 +12,35 @@ import type { AppEnv } from "../app-types.ts";
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
- * The headers every response carries, as hono/secure-headers set them with X-Frame-Options DENY and a
- * year of HSTS (its other defaults; CORP stays same-origin: a browser app on another origin reads the
- * API with CORS-mode fetch, which CORP does not affect), plus the API's Content-Security-Policy.
- * Written once per response by api/middlewares/request-path.ts; a page that states its own CSP keeps it.
+ * The headers every response carries: the set OWASP's REST Security Cheat Sheet names for an API
+ * (HSTS, nosniff, X-Frame-Options DENY, a CSP that loads and frames nothing) with hono/secure-headers'
+ * values, plus its no-referrer and CORP same-origin (a browser app on another origin reads the API with
+ * CORS-mode fetch, which CORP does not affect). Written once per response by
+ * api/middlewares/request-path.ts; a page that states its own CSP keeps it.
  */
 export const SECURE_HEADERS: readonly (readonly [string, string])[] = [
   ["Cross-Origin-Resource-Policy", "same-origin"],
-  ["Cross-Origin-Opener-Policy", "same-origin"],
-  ["Origin-Agent-Cluster", "?1"],
   ["Referrer-Policy", "no-referrer"],
   ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
   ["X-Content-Type-Options", "nosniff"],
-  ["X-DNS-Prefetch-Control", "off"],
-  ["X-Download-Options", "noopen"],
   ["X-Frame-Options", "DENY"],
-  ["X-Permitted-Cross-Domain-Policies", "none"],
-  ["X-XSS-Protection", "0"],
   ["Content-Security-Policy", API_CSP],
 ];
+
+/**
+ * The rest of hono/secure-headers' set: headers a browser reads only on a document it renders (the
+ * browsing context group, the process isolation, DNS prefetching, old IE and Flash/PDF behaviours),
+ * so the HTML pages (/docs, GraphiQL) send them beside their CSP and JSON does not carry them
+ * (docs/decisions.md "B1: document headers on documents only").
+ */
+export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Origin-Agent-Cluster": "?1",
+  "X-DNS-Prefetch-Control": "off",
+  "X-Download-Options": "noopen",
+  "X-Permitted-Cross-Domain-Policies": "none",
+  "X-XSS-Protection": "0",
+};
 
 const EXPOSED = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "X-Request-Id", "Idempotent-Replayed", "Content-Disposition"];
 

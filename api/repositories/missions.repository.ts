@@ -5,6 +5,7 @@
 // The mission by id (B1) and the list run as named prepared statements, built once per repository
 // (one per filter combination for the list): a builder per call cost ~190 µs of CPU per request.
 import crypto from "node:crypto";
+import type pg from "pg";
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { SelectResult } from "drizzle-orm/query-builders/select.types";
@@ -139,13 +140,13 @@ const FILTERS = ["state", "category", "guildId", "posterAddress", "performerAddr
 /** Whether a filter applies: a text filter when non-empty, an amount when given. */
 const given = (f: MissionFilter, k: (typeof FILTERS)[number]) => (typeof f[k] === "bigint" ? true : !!f[k]);
 
-export function missionsRepository(db: Db, t: Chain, chainSchema: string) {
+export function missionsRepository(db: Db, pool: pg.Pool, t: Chain, chainSchema: string) {
   const { missions: m } = t;
   const tag = statementTag(chainSchema);
   const byId = missionSelect(db, t).where(eq(m.id, sql.placeholder("id"))).prepare(`mission_by_id_${tag}`);
   // One JSON column (json-row.ts): pg and drizzle decoding ~35 typed columns was the largest part of a read's CPU.
   const byIdFor = viewerSelect(db, t).where(eq(m.id, sql.placeholder("id"))).prepare(`mission_for_viewer_json_${tag}`);
-  // The whole view built by PostgreSQL (mission-view.sql.ts), for a signed-in viewer and for none.
+  // The whole response body built by PostgreSQL (mission-view.sql.ts), for a signed-in viewer and for none.
   const viewFor = missionViewStatement(db, t, true, `mission_view_json_${tag}`);
   const viewPublic = missionViewStatement(db, t, false, `mission_view_json_public_${tag}`);
   const SORT = { createdAt: m.createdAt, rewardAmount: m.reward, expiresAt: m.expiresAt } as const;
@@ -188,9 +189,11 @@ export function missionsRepository(db: Db, t: Chain, chainSchema: string) {
       return rows[0]?.row ?? null;
     },
     /** singleView() of the mission for `viewer` (lowercase, or null) as JSON text; null: no such mission. */
+    /** `{"data": <the view>}` as JSON text, or null: a named statement on pg itself, its one column as an array row. */
     async viewJson(id: string, viewer: string | null): Promise<string | null> {
-      const rows = await chainRead(viewer === null ? viewPublic.execute({ id }) : viewFor.execute({ id, viewer }));
-      return rows[0]?.body ?? null;
+      const s = viewer === null ? viewPublic : viewFor;
+      const res = await chainRead(pool.query<[string]>({ name: s.name, text: s.text, values: s.values(id, viewer), rowMode: "array" }));
+      return res.rows[0]?.[0] ?? null;
     },
     async list(f: MissionFilter): Promise<{ rows: MissionRow[]; total: number }> {
       const key = `${FILTERS.map((k) => (given(f, k) ? "1" : "0")).join("")}_${f.sortBy}_${f.sortOrder}`;

@@ -75,13 +75,13 @@ export function missionsService(deps: MoneyDeps) {
     },
 
     /**
-     * get()'s view as JSON text, built by PostgreSQL in one statement with the same privacy rules
-     * (missions.repository.ts viewJson; GET /missions/:id sends it on without parsing it).
+     * `{"data": get()'s view}` as JSON text, built by PostgreSQL in one statement with the same privacy
+     * rules (missions.repository.ts viewJson; GET /missions/:id sends it on without parsing it).
      */
-    async viewJson(id: string, viewer?: Address): Promise<JsonText<MissionView>> {
+    async viewJson(id: string, viewer?: Address): Promise<JsonText<{ data: MissionView }>> {
       const json = await missions.viewJson(id, viewer ? viewer.toLowerCase() : null);
       if (json === null) throw new AppError("MISSION_NOT_FOUND", `Mission ${id} not found`);
-      return json as JsonText<MissionView>;
+      return json as JsonText<{ data: MissionView }>;
     },
 
     async create(user: UserRow, input: CreateMissionInput) {

@@ -2,6 +2,7 @@
 // middlewares and static pages alone, so no chain and no database are needed.
 import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { DOCUMENT_HEADERS } from "../../api/middlewares/security.ts";
 import { httpApp } from "./http-app.ts";
 
 const ORIGIN = "https://app.example.test";
@@ -24,9 +25,25 @@ describe("secure headers and CORS", () => {
       expect(r.headers.get("x-frame-options")).toBe("DENY");
       expect(r.headers.get("referrer-policy")).toBe("no-referrer");
       expect(r.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
-      expect(r.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      expect(r.headers.get("cross-origin-resource-policy")).toBe("same-origin");
       expect(r.headers.get("content-security-policy")).toContain("default-src 'none'");
       expect(r.headers.get("x-powered-by")).toBeNull();
+      // Headers only a rendered document reads are the HTML pages' (below), not JSON's.
+      for (const name of Object.keys(DOCUMENT_HEADERS)) expect(r.headers.get(name), name).toBeNull();
+    }
+  });
+
+  it("the HTML pages carry the document headers beside the API's and their own CSP", async () => {
+    const pages = [await http.app.request("/docs"), await http.app.request("/graphql", { headers: { accept: "text/html" } })];
+    for (const page of pages) {
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toContain("text/html");
+      for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) expect(page.headers.get(name), name).toBe(value);
+      expect(page.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      expect(page.headers.get("x-frame-options")).toBe("DENY");
+      expect(page.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+      expect(page.headers.get("content-security-policy")).not.toContain("default-src 'none'");
+      await page.text();
     }
   });
 

@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import { parseAmount } from "../../../domain/index.ts";
 import type { AppEnv, AppRouteHandler } from "../../app-types.ts";
-import { dataEnvelope, sendJson } from "../../lib/json-text.ts";
+import { sendJson } from "../../lib/json-text.ts";
 import type * as r from "./missions.routes.ts";
 
 const svc = (c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }) => c.get("deps").services.missions;
@@ -20,10 +20,10 @@ export const list: AppRouteHandler<typeof r.list> = async (c) => {
   return c.json(page, 200);
 };
 
-/** The view comes as JSON text from PostgreSQL (missions.service.ts viewJson) and is sent on as it is. */
+/** The body comes as JSON text from PostgreSQL (missions.service.ts viewJson) and is sent on as it is. */
 export const get: AppRouteHandler<typeof r.get> = async (c) => {
-  const view = await svc(c).viewJson(c.req.valid("param").id, c.get("user")?.evmAddress as Address | undefined);
-  return sendJson(c, dataEnvelope(view), 200);
+  const body = await svc(c).viewJson(c.req.valid("param").id, c.get("user")?.evmAddress as Address | undefined);
+  return sendJson(c, body, 200);
 };
 
 export const create: AppRouteHandler<typeof r.create> = async (c) => c.json({ data: await svc(c).create(c.get("user")!, c.req.valid("json")) }, 201);

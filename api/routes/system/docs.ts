@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import { createRequire } from "node:module";
 import type { AppEnv } from "../../app-types.ts";
-import { htmlCsp } from "../../middlewares/security.ts";
+import { DOCUMENT_HEADERS, htmlCsp } from "../../middlewares/security.ts";
 
 const require = createRequire(import.meta.url);
 const assetsDir: string = require("swagger-ui-dist").getAbsoluteFSPath();
@@ -37,7 +37,7 @@ export function docsRouter() {
   // The page states its own policy (the request path gives everything else the API's): derived from it.
   const html = page("/openapi.json");
   const csp = htmlCsp(html);
-  app.get("/docs", (c) => c.html(html, 200, { "Content-Security-Policy": csp }));
+  app.get("/docs", (c) => c.html(html, 200, { ...DOCUMENT_HEADERS, "Content-Security-Policy": csp }));
   app.get("/docs/assets/:file", async (c) => {
     const file = c.req.param("file");
     const type = ASSETS[file];

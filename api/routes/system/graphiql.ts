@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "../../app-types.ts";
+import { DOCUMENT_HEADERS } from "../../middlewares/security.ts";
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
@@ -60,7 +61,7 @@ export const GRAPHIQL_CSP = [
 ].join("; ");
 
 export const graphiqlPage = (c: Context<AppEnv>) =>
-  c.html(PAGE, 200, { "Content-Security-Policy": GRAPHIQL_CSP });
+  c.html(PAGE, 200, { ...DOCUMENT_HEADERS, "Content-Security-Policy": GRAPHIQL_CSP });
 
 export function graphiqlAssetsRouter() {
   const app = new Hono<AppEnv>();
