@@ -6,33 +6,12 @@
 // mergePermissions reads: the stored value (a JSON null too), else "public". Each case is rolled back.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "./lane.ts";
-import { createDatabase } from "../../api/db/client.ts";
-import { runMigrations } from "../../api/db/migrate.ts";
+import { describe, expect, it } from "vitest";
+import { migratedDatabase } from "./migrated-db.ts";
 import { DEFAULT_VAULT_PERMISSIONS } from "../../api/repositories/users.repository.ts";
 
-let pool: pg.Pool;
-
-beforeAll(async () => {
-  const migrations = createDatabase(inject("databaseUrl"), 2);
-  await runMigrations(migrations).finally(() => migrations.close()); // this file starts no API
-  pool = new pg.Pool({ connectionString: inject("databaseUrl"), max: 2 });
-});
-afterAll(async () => {
-  await pool?.end();
-});
-
-async function rolledBack(fn: (c: pg.PoolClient) => Promise<void>): Promise<void> {
-  const c = await pool.connect();
-  try {
-    await c.query("BEGIN");
-    await fn(c);
-  } finally {
-    await c.query("ROLLBACK");
-    c.release();
-  }
-}
+const db = migratedDatabase();
+const rolledBack = db.rolledBack;
 
 const withName = (displayName: unknown) => ({ ...DEFAULT_VAULT_PERMISSIONS, profileVisibility: { ...DEFAULT_VAULT_PERMISSIONS.profileVisibility, displayName } });
 

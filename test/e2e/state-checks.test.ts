@@ -5,36 +5,14 @@
 // constraint the database holds names exactly the list. Each case runs in a transaction rolled back.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "./lane.ts";
-import { createDatabase } from "../../api/db/client.ts";
-import { runMigrations } from "../../api/db/migrate.ts";
+import { describe, expect, it } from "vitest";
+import { migratedDatabase } from "./migrated-db.ts";
 import { MISSION_STATES } from "../../domain/index.ts";
 
-let pool: pg.Pool;
-
-beforeAll(async () => {
-  const migrations = createDatabase(inject("databaseUrl"), 2);
-  await runMigrations(migrations).finally(() => migrations.close()); // this file starts no API
-  pool = new pg.Pool({ connectionString: inject("databaseUrl"), max: 2 });
-});
-afterAll(async () => {
-  await pool?.end();
-});
+const db = migratedDatabase();
+const rolledBack = db.rolledBack;
 
 type Attempt = { ok: true } | { ok: false; code?: string; constraint?: string };
-
-/** Runs `fn` in a transaction that is always rolled back: nothing a case writes stays. */
-async function rolledBack(fn: (c: pg.PoolClient) => Promise<void>): Promise<void> {
-  const c = await pool.connect();
-  try {
-    await c.query("BEGIN");
-    await fn(c);
-  } finally {
-    await c.query("ROLLBACK");
-    c.release();
-  }
-}
 
 /** One statement under a savepoint: its error (if any) without ending the transaction. */
 async function attempt(c: pg.PoolClient, text: string, values: unknown[]): Promise<Attempt> {
@@ -66,7 +44,7 @@ const refused = (constraint: string) => ({ ok: false, code: "23514", constraint 
 
 describe("chain states in the API's tables: CHECK constraints from MISSION_STATES", () => {
   it("the database's constraints name exactly the list", async () => {
-    const { rows } = await pool.query<{ conname: string; def: string }>(
+    const { rows } = await db.pool.query<{ conname: string; def: string }>(
       `SELECT conname, pg_get_constraintdef(c.oid) AS def FROM pg_constraint c
          JOIN pg_class t ON t.oid = c.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace
         WHERE n.nspname = 'api' AND c.contype = 'c' AND conname IN ('discovery_missions_state_check', 'discovery_search_state_check')
