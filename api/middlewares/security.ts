@@ -31,7 +31,7 @@ export const SECURE_HEADERS: readonly (readonly [string, string])[] = [
  * The rest of hono/secure-headers' set: headers a browser reads only on a document it renders (the
  * browsing context group, the process isolation, DNS prefetching, old IE and Flash/PDF behaviours),
  * so the HTML pages (/docs, GraphiQL) send them beside their CSP and JSON does not carry them
- * (docs/decisions.md "B1: document headers on documents only").
+ * (docs/decisions.md "B1: names on the user row, the envelope in SQL, document headers on documents only").
  */
 export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
   "Cross-Origin-Opener-Policy": "same-origin",

@@ -188,8 +188,10 @@ export function missionsRepository(db: Db, pool: pg.Pool, t: Chain, chainSchema:
       const rows = await chainRead(byIdFor.execute({ id, viewer }));
       return rows[0]?.row ?? null;
     },
-    /** singleView() of the mission for `viewer` (lowercase, or null) as JSON text; null: no such mission. */
-    /** `{"data": <the view>}` as JSON text, or null: a named statement on pg itself, its one column as an array row. */
+    /**
+     * `{"data": singleView()}` of the mission for `viewer` (lowercase, or null) as JSON text; null: no such
+     * mission. A named statement on pg itself, its one column as an array row.
+     */
     async viewJson(id: string, viewer: string | null): Promise<string | null> {
       const s = viewer === null ? viewPublic : viewFor;
       const res = await chainRead(pool.query<[string]>({ name: s.name, text: s.text, values: s.values(id, viewer), rowMode: "array" }));

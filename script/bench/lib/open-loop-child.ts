@@ -49,8 +49,8 @@ function send(path: string, due: number): Promise<void> {
 
 // The connections are opened before the schedule starts, as wrk2 connects all of its connections first:
 // otherwise the first requests each open a socket, 64 connects meet the server at once and that burst,
-// the same for every server, weighs on the percentiles of a 15-s pass (docs/decisions.md "B1: the
-// open loop's connections opened first"). Not measured.
+// the same for every server, weighs on the percentiles of a 15-s pass (docs/decisions.md "B1: where
+// the p99 comes from"). Not measured.
 await Promise.all(Array.from({ length: options.connections }, (_, i) => send(options.paths[i % options.paths.length]!, performance.now())));
 latencies.length = 0;
 errors = 0;

@@ -73,8 +73,8 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
     // 3. Latency at a constant arrival rate both can sustain.
     const arrival = Math.max(10, Math.round(tb.rps * 0.7));
     // Alternated passes (the order swapped each round), each side's pass of median p99 reported: one
-    // stall of the shared machine in a 15-s pass decides its p99 (docs/decisions.md "B1: latency passes
-    // alternated, the median reported").
+    // stall of the shared machine in a 15-s pass decides its p99 (docs/decisions.md "B1: where the p99
+    // comes from").
     const latBase: Load[] = [];
     const latApi: Load[] = [];
     for (let r = 0; r < T.latencyRounds; r++) {
