@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { createPublicClient, http, toHex } from "viem";
+import { API_NODE_FLAGS } from "../api/node-flags.ts";
 import { anvilAccount, anvilAddress, FUNDED_ACCOUNT_INDEXES, RESOLVER_ACCOUNT_INDEX } from "./lib/accounts.ts";
 import { startAnvil } from "./lib/anvil.ts";
 import { deploy, findDeployment, type Deployment } from "./lib/deploy.ts";
@@ -235,7 +236,7 @@ async function main(): Promise<void> {
   } else if (fs.existsSync(apiEntry) && indexerUrl) {
     const port = listening.apiPort;
     step("API: starting...");
-    const api = spawnManaged("api", process.execPath, ["--import", "tsx", apiEntry], {
+    const api = spawnManaged("api", process.execPath, [...API_NODE_FLAGS, "--import", "tsx", apiEntry], {
       cwd: repoRoot,
       env: { ...process.env, ...apiEnv(deployment, { databaseUrl: postgres.url, rpcUrl, deploymentFile, indexerUrl, port, host: listening.host }) },
       onLine: logTo("api"),

@@ -23,6 +23,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { createPublicClient, http, toHex } from "viem";
+import { API_NODE_FLAGS } from "../../api/node-flags.ts";
 import { earnedBy } from "../../api/reactors/achievements.ts";
 import { eventKey, journalColumns, toEntry, type JournalEntry, type JournalRow } from "../../api/repositories/journal.repository.ts";
 import { draftsFor } from "../../api/services/notification-rules.ts";
@@ -103,7 +104,7 @@ export async function runIndexerChaos(
 
     // The real API process: its reactors write notifications and send mints (relayer = account 0).
     const apiPort = await freePort();
-    const api = spawnManaged("api", process.execPath, ["--import", "tsx", path.join(repoRoot, "api/server.ts")], {
+    const api = spawnManaged("api", process.execPath, [...API_NODE_FLAGS, "--import", "tsx", path.join(repoRoot, "api/server.ts")], {
       cwd: repoRoot,
       env: {
         ...process.env,

@@ -7,6 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_NODE_FLAGS } from "../../api/node-flags.ts";
 import { anvilAccount } from "../../script/lib/accounts.ts";
 import { repoRoot } from "../../script/lib/paths.ts";
 import { freePort, portIsFree, waitFor } from "../../script/lib/ports.ts";
@@ -100,6 +101,11 @@ describe("npm start with PORT and INDEXER_PORT", () => {
     for (const port of [3000, 42069]) {
       if (defaultsFreeBefore[port]) expect(await listening(port), `something listens on ${port}`).toBe(false);
     }
+    // The API runs with its node flags (api/node-flags.ts), which only whoever starts it can set.
+    const lock = JSON.parse(fs.readFileSync(path.join(dataDir, "start.json"), "utf8")) as { children: { name: string; pid: number }[] };
+    const apiPid = lock.children.find((c) => c.name === "API")!.pid;
+    const argv = fs.readFileSync(`/proc/${apiPid}/cmdline`, "utf8").split("\0");
+    for (const flag of API_NODE_FLAGS) expect(argv).toContain(flag);
   });
 
   it("npm run demo -- --fresh completes a mission with two new wallets that never hold ETH", async () => {

@@ -5,6 +5,7 @@
 // dispute keeper) are off: they are not on the request path of any read benchmark.
 import crypto from "node:crypto";
 import path from "node:path";
+import { API_NODE_FLAGS } from "../../../api/node-flags.ts";
 import { repoRoot } from "../../lib/paths.ts";
 import { freePort, waitFor } from "../../lib/ports.ts";
 import { spawnManaged } from "../../lib/process.ts";
@@ -57,6 +58,7 @@ export async function startBenchApi(opts: {
     ...opts.env,
   };
   const [cmd, args] = pinned(SERVER_CPU, process.execPath, [
+    ...API_NODE_FLAGS,
     ...(opts.nodeArgs ?? []),
     "--import",
     "tsx",

@@ -5,6 +5,7 @@
 // Checks first that every API checkout answers the same bodies and the same headers (values that vary
 // per request aside; HEADERS=0: bodies only, compared as parsed JSON, for a change of the header set or the JSON's spacing).
 //   npx tsx script/bench/lib/mission-read-http-ab.ts baseline,/tmp/before,/work/wt-b1   (ROUNDS=4 SECONDS=5)
+// A side "DIR#FLAGS" starts that checkout's API with more node flags: ".#--allocation-site-pretenuring".
 // A checkout outside the repository needs node_modules: `ln -s <repo>/node_modules /tmp/before/`.
 import os from "node:os";
 import { ensurePostgres } from "../../lib/postgres.ts";
@@ -15,6 +16,12 @@ import { runLoad } from "./load.ts";
 import { postgresCpuMicros, postmasterPid, processCpuMicros } from "./proc-cpu.ts";
 
 const VARYING = new Set(["date", "x-request-id", "x-ratelimit-remaining", "x-ratelimit-reset", "keep-alive", "connection"]);
+
+/** "DIR" or "DIR#FLAGS": a checkout, and node flags after the API's own (e.g. ".#--allocation-site-pretenuring"). */
+function checkout(side: string): { root: string; nodeArgs: string[] } {
+  const [dir = ".", flags = ""] = side.split("#");
+  return { root: dir === "." ? process.cwd() : dir, nodeArgs: flags.split(" ").filter(Boolean) };
+}
 
 async function main() {
   const sides = (process.argv[2] ?? "baseline,.").split(",");
@@ -30,7 +37,7 @@ async function main() {
     for (const side of sides) {
       const s = side === "baseline"
         ? await startBaselineServer({ databaseUrl: ds.databaseUrl, chainSchema: ds.chainSchema })
-        : await startBenchApi({ databaseUrl: ds.databaseUrl, chainSchema: ds.chainSchema, root: side === "." ? process.cwd() : side });
+        : await startBenchApi({ databaseUrl: ds.databaseUrl, chainSchema: ds.chainSchema, ...checkout(side) });
       servers.push({ name: side, ...s });
     }
     const apis = servers.filter((s) => s.name !== "baseline");

@@ -16,7 +16,7 @@ const pgh = await ensurePostgres({ ephemeral: true, log: () => {} });
 const ds = await getDataset({ smoke: true, missions: Number(process.env.MISSIONS ?? 20000), scratchDir: "/tmp", shared: new Map(), log: () => {}, postgresUrl: async () => pgh.url } as any);
 const paths = (await ds.missionIds(5000)).map((id) => `/missions/${id}`);
 const port = await freePort();
-const api = process.env.SIDE === "baseline" ? await startBaselineServer({ databaseUrl: ds.databaseUrl, chainSchema: ds.chainSchema, nodeArgs: [`--inspect=127.0.0.1:${port}`] }) : await startBenchApi({ databaseUrl: ds.databaseUrl, chainSchema: ds.chainSchema, nodeArgs: [`--inspect=127.0.0.1:${port}`] });
+const api = process.env.SIDE === "baseline" ? await startBaselineServer({ databaseUrl: ds.databaseUrl, chainSchema: ds.chainSchema, nodeArgs: [...(process.env.NODE_ARGS?.split(" ").filter(Boolean) ?? []), `--inspect=127.0.0.1:${port}`] }) : await startBenchApi({ databaseUrl: ds.databaseUrl, chainSchema: ds.chainSchema, nodeArgs: [...(process.env.NODE_ARGS?.split(" ").filter(Boolean) ?? []), `--inspect=127.0.0.1:${port}`] });
 await runLoad({ url: api.url, paths, connections: 64, durationSeconds: 3 });
 const list = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
 const ws = new WebSocket(list[0]!.webSocketDebuggerUrl);

@@ -28,6 +28,19 @@ export function machineCpuMicros(): number {
   }
 }
 
+/**
+ * Steal time of the whole machine in microseconds (/proc/stat's 8th field): time a virtual CPU was
+ * ready to run and the hypervisor ran something else. It shows when a figure was taken while the
+ * host took the cores away, which no process here can see in its own CPU time.
+ */
+export function stealMicros(): number {
+  try {
+    return Number(fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/)[8] ?? 0) * TICK_US;
+  } catch {
+    return 0;
+  }
+}
+
 function ppidOf(pid: number): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -88,12 +101,13 @@ export function postgresCpuMicros(postmaster: number): number {
   return total;
 }
 
-/** Measures CPU used by `serverPid` and by PostgreSQL during `work`, per request. */
+/** Measures CPU used by `serverPid` and by PostgreSQL during `work`, per request, and the machine's steal time over it. */
 export async function cpuPerRequest<T extends { requests: number }>(
   serverPid: number,
   postmaster: number,
   work: () => Promise<T>,
-): Promise<T & { cpuServerUs: number; cpuPostgresUs: number }> {
+): Promise<T & { cpuServerUs: number; cpuPostgresUs: number; stealMs: number }> {
+  const st0 = stealMicros();
   const s0 = processCpuMicros(serverPid);
   const p0 = postgresCpuMicros(postmaster);
   const result = await work();
@@ -102,5 +116,6 @@ export async function cpuPerRequest<T extends { requests: number }>(
     ...result,
     cpuServerUs: Math.round((processCpuMicros(serverPid) - s0) / n),
     cpuPostgresUs: Math.round((postgresCpuMicros(postmaster) - p0) / n),
+    stealMs: Math.round((stealMicros() - st0) / 1000),
   };
 }

@@ -17,7 +17,7 @@ import { ms, rate, ratio } from "../lib/stats.ts";
 
 const CONNECTIONS = 64;
 
-type Load = Stats & { non2xx: number; cpuServerUs: number; cpuPostgresUs: number };
+type Load = Stats & { non2xx: number; cpuServerUs: number; cpuPostgresUs: number; stealMs: number };
 const errorsOf = (s: Load) => s.errors;
 
 async function run(ctx: BenchContext): Promise<BenchRow[]> {
@@ -80,7 +80,8 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
     for (let r = 0; r < T.latencyRounds; r++) {
       const order = r % 2 ? ([[api, latApi], [base, latBase]] as const) : ([[base, latBase], [api, latApi]] as const);
       for (const [server, into] of order) into.push(await load(server, { durationSeconds: T.latency, overallRate: arrival }));
-      ctx.log(`B1: at ${arrival} req/s, pass ${r + 1}: baseline p50 ${ms(latBase.at(-1)!.p50)} p99 ${ms(latBase.at(-1)!.p99)}, API p50 ${ms(latApi.at(-1)!.p50)} p99 ${ms(latApi.at(-1)!.p99)}`);
+      const [b, a] = [latBase.at(-1)!, latApi.at(-1)!];
+      ctx.log(`B1: at ${arrival} req/s, pass ${r + 1}: baseline p50 ${ms(b.p50)} p99 ${ms(b.p99)} (steal ${b.stealMs} ms), API p50 ${ms(a.p50)} p99 ${ms(a.p99)} (steal ${a.stealMs} ms)`);
     }
     const median = (xs: Load[]) => [...xs].sort((a, b) => a.p99 - b.p99)[Math.floor(xs.length / 2)]!;
     const lb = median(latBase);
