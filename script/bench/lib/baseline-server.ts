@@ -14,6 +14,7 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import pg from "pg";
 import { API_POOL } from "../../../api/db/client.ts";
+import { API_NODE_FLAGS } from "../../../api/node-flags.ts";
 import { repoRoot } from "../../lib/paths.ts";
 import { freePort, waitFor } from "../../lib/ports.ts";
 import { spawnManaged } from "../../lib/process.ts";
@@ -87,7 +88,9 @@ function main() {
 /** Spawns the baseline server pinned to the server CPU. */
 export async function startBaselineServer(opts: { databaseUrl: string; chainSchema: string; nodeArgs?: string[] }) {
   const port = await freePort();
-  const [cmd, args] = pinned(SERVER_CPU, process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", path.join(import.meta.dirname, "baseline-server.ts")]);
+  // The API's node flags (api/node-flags.ts): what they buy is the runtime's, not the API's code, so the
+  // baseline gets them too.
+  const [cmd, args] = pinned(SERVER_CPU, process.execPath, [...API_NODE_FLAGS, ...(opts.nodeArgs ?? []), "--import", "tsx", path.join(import.meta.dirname, "baseline-server.ts")]);
   const proc = spawnManaged("bench-baseline", cmd, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", PORT: String(port), BASELINE_DATABASE_URL: opts.databaseUrl, BASELINE_CHAIN_SCHEMA: opts.chainSchema },
