@@ -96,7 +96,9 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
     const median = (xs: Load[]) => [...xs].sort((a, b) => a.p99 - b.p99)[Math.floor(xs.length / 2)]!;
     const lb = median(latBase);
     const la = median(latApi);
-    const stealNote = used === rounds && rounds.some((x) => !x.counted) ? ` Only ${counted().length} of ${rounds.length} rounds had steal under ${stealLimitMs} ms: all are counted.` : "";
+    const stealNote = used === rounds && rounds.some((x) => !x.counted)
+      ? ` Only ${counted().length} of ${rounds.length} rounds had steal under ${stealLimitMs} ms: the figures are the median of all rounds, and the row cannot be met on them.`
+      : "";
 
     const errors = [...maxBase, ...maxApi, ...rounds.flatMap((x) => [x.base, x.api])].map(errorsOf).reduce((a, b) => a + b, 0);
     const label = `${ds.missions.toLocaleString("en-US")} missions`;
@@ -134,7 +136,8 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
         baseline: `p50 ${ms(lb.p50)}, p99 ${ms(lb.p99)}, ${rate(lb.rps)}`,
         ratio: p99Ratio,
         goal: "p99 ≤ 1.5× baseline",
-        met: smoke ? null : p99Ratio !== null && p99Ratio <= 1.5 && errors === 0,
+        // Met only on enough rounds the host left alone: a median of stolen passes measures the host.
+        met: smoke ? null : p99Ratio !== null && p99Ratio <= 1.5 && errors === 0 && used !== rounds,
         details: { ...details, arrivalRate: arrival, api: la, baseline: lb, passes: { api: latApi, baseline: latBase }, rounds, stealLimitMs },
         ...(errNote || stealNote || (!smoke && (p99Ratio ?? 99) > 1.5)
           ? { note: `${(p99Ratio ?? 99) > 1.5 ? `At the same arrival rate the API needs more CPU per request (see the throughput row), so on a shared core its queueing delay grows first. ${cause}` : ""}${stealNote}${errNote}`.trim() }
