@@ -3,7 +3,7 @@
 // for SECONDS, and samples allocations with V8's heap profiler leaving out objects a minor GC collected:
 // what is left was promoted to the old generation (or is still alive), the garbage that full
 // collections (mark-compacts) later pay for. Prints bytes a request by the last four frames.
-//   npx tsx script/bench/lib/mission-read-survivors.ts            (MISSIONS=20000 RATE=1200 SECONDS=15 SIDE=api)
+//   npx tsx script/bench/lib/mission-read-survivors.ts            (MISSIONS=20000 RATE=1200 SECONDS=15 SIDE=api NODE_ARGS=)
 import WebSocket from "ws";
 import { ensurePostgres } from "../../lib/postgres.ts";
 import { freePort } from "../../lib/ports.ts";
@@ -16,7 +16,8 @@ const pgh = await ensurePostgres({ ephemeral: true, log: () => {} });
 const ds = await getDataset({ smoke: true, missions: Number(process.env.MISSIONS ?? 20000), scratchDir: "/tmp", shared: new Map(), log: () => {}, postgresUrl: async () => pgh.url } as any);
 const paths = (await ds.missionIds(5000)).map((id) => `/missions/${id}`);
 const port = await freePort();
-const api = process.env.SIDE === "baseline" ? await startBaselineServer({ databaseUrl: ds.databaseUrl, chainSchema: ds.chainSchema, nodeArgs: [...(process.env.NODE_ARGS?.split(" ").filter(Boolean) ?? []), `--inspect=127.0.0.1:${port}`] }) : await startBenchApi({ databaseUrl: ds.databaseUrl, chainSchema: ds.chainSchema, nodeArgs: [...(process.env.NODE_ARGS?.split(" ").filter(Boolean) ?? []), `--inspect=127.0.0.1:${port}`] });
+const server = { databaseUrl: ds.databaseUrl, chainSchema: ds.chainSchema, nodeArgs: [...(process.env.NODE_ARGS ?? "").split(" ").filter(Boolean), `--inspect=127.0.0.1:${port}`] };
+const api = process.env.SIDE === "baseline" ? await startBaselineServer(server) : await startBenchApi(server);
 await runLoad({ url: api.url, paths, connections: 64, durationSeconds: 3 });
 const list = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
 const ws = new WebSocket(list[0]!.webSocketDebuggerUrl);

@@ -19,12 +19,16 @@ export function processCpuMicros(pid: number): number {
 
 /** Busy CPU time of the whole machine (all cores: /proc/stat minus idle and iowait) in microseconds. */
 export function machineCpuMicros(): number {
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = machineTicks();
+  return (user + nice + system + irq + softirq + steal) * TICK_US;
+}
+
+/** The machine's "cpu" line of /proc/stat: user, nice, system, idle, iowait, irq, softirq, steal, ... ticks ([] when unreadable). */
+function machineTicks(): number[] {
   try {
-    const f = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
-    const [user, nice, system, , , irq, softirq, steal] = f;
-    return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) * TICK_US;
+    return fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
   } catch {
-    return 0;
+    return [];
   }
 }
 
@@ -34,11 +38,7 @@ export function machineCpuMicros(): number {
  * host took the cores away, which no process here can see in its own CPU time.
  */
 export function stealMicros(): number {
-  try {
-    return Number(fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/)[8] ?? 0) * TICK_US;
-  } catch {
-    return 0;
-  }
+  return (machineTicks()[7] ?? 0) * TICK_US;
 }
 
 function ppidOf(pid: number): number {

@@ -78,7 +78,8 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
     // stall of the shared machine in a 15-s pass decides its p99 (docs/decisions.md "B1: where the p99
     // comes from"). A round counts only when neither pass lost more than 1 % of the machine's CPU time
     // to the host (steal, /proc/stat): up to `latencyTries` rounds are run to get `latencyRounds` such
-    // rounds, and if fewer come, every round counts (docs/decisions.md "B1: the objects V8 tenured").
+    // rounds; if fewer come, every round counts and the p99 row cannot be met (docs/decisions.md "B1: the
+    // objects V8 tenured").
     const stealLimitMs = Math.round(T.latency * 1000 * os.cpus().length * 0.01);
     const rounds: { base: Load; api: Load; counted: boolean }[] = [];
     const counted = () => rounds.filter((x) => x.counted);
