@@ -11,6 +11,7 @@ import { createPublicClient, createWalletClient, encodeFunctionData, http, type 
 import { foundry } from "viem/chains";
 import { anvilAccount } from "../../lib/accounts.ts";
 import { startBaselinePonder, type LivePonder } from "../lib/baseline-ponder-live.ts";
+import { nextBlockAfter } from "../lib/next-block.ts";
 import { rawCreateCall } from "../lib/raw-create.ts";
 import { signIn, startBenchStack, type BenchStack } from "../lib/stack.ts";
 import { ms, percentile } from "../lib/stats.ts";
@@ -152,22 +153,11 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
 }
 
 /**
- * When block `k` was mined, from the first-seen times of the blocks near it: anvil's interval miner
- * mines block k at offset + k * blockTime, and each first-seen time is that plus the poller's delay
- * (0..10 ms, more on a busy machine), so the least-delayed block of the neighbourhood gives the offset.
- */
-export function tickTimes(seen: ReadonlyMap<bigint, number>, blockMs: number, around: bigint, span = 6n): (k: bigint) => number {
-  let offset = Number.POSITIVE_INFINITY;
-  for (const [k, t] of seen) if (k >= around - span && k <= around + span) offset = Math.min(offset, t - Number(k) * blockMs);
-  return (k) => offset + Number(k) * blockMs;
-}
-
-/**
  * B5 on 2-second blocks: create -> visible against the time from the POST to the next block. Goal (issue
  * 40): every create's tx in the next block, and per create (create -> visible) - (time to the next
  * block) p50 <= 150 ms, p99 <= 300 ms. Closed loop, one create at a time, each started at a random
  * point within a block; then the baseline (raw viem + the better Ponder) the same way on the same chain. The next block's time comes from the miner's tick schedule
- * (tickTimes), not from the first sighting of (the poller's head at the POST) + 1: that added the
+ * (lib/next-block.ts), not from the first sighting of (the poller's head at the POST) + 1: that added the
  * poller's delay (up to ~100 ms on a busy machine) and, with a stale head, would take a block mined
  * just before the POST for the next one. Each create's tx block is read back: "tx in the next block"
  * counts the creates whose tx made it (a miss costs a whole block).
@@ -234,18 +224,11 @@ export async function runOnBlocks(ctx: BenchContext, blockTime = 2): Promise<Ben
     }
     await sleep(blockMs);
 
-    // The next block a create can make: the first tick at least the chain's floor after its start. The
-    // floor is the fastest raw send of this run with nonce, gas and fees already known (viem's signing and
-    // eth_sendRawTransaction's answer, so in anvil's pool): no client gets a transaction into a block
-    // sealed sooner than that after it started (docs/decisions.md "B5 on 2-s blocks: the next block a create can make"). The literal
-    // next tick is reported beside it.
+    // The floor: the fastest raw send of this run with nonce, gas and fees already known (viem's signing
+    // and eth_sendRawTransaction's answer, so in anvil's pool); no client gets a transaction into a block
+    // sealed sooner than that after it started. The literal next tick is reported beside it.
     const floorMs = Math.min(...rawRuns.map((r) => r.sent));
-    const nextOf = (t0: number, h0: bigint, after = 0) => {
-      const at = tickTimes(seen, blockMs, h0);
-      let next = h0 - 1n;
-      while (at(next) <= t0 + after) next++;
-      return { next, ms: at(next) - t0 };
-    };
+    const nextOf = (t0: number, h0: bigint, floor = 0) => nextBlockAfter(seen, blockMs, h0, t0, floor);
     const apiMs: number[] = [];
     const toNextMs: number[] = [];
     const toNextPolledMs: number[] = []; // the earlier measure: first-seen of (head at the POST) + 1
@@ -267,8 +250,7 @@ export async function runOnBlocks(ctx: BenchContext, blockTime = 2): Promise<Ben
     const missedAt = toNextMs.filter((_, k) => txBlockLate[k] !== 0);
     const raw = rawRuns.map((r) => {
       const { next, ms: toNext } = nextOf(r.t0, r.h0, floorMs);
-      const late = Number(r.block - next);
-      return { over: r.tx + r.lag - toNext, late, literalLate: Number(r.block - nextOf(r.t0, r.h0).next), toNext, sent: r.sent, tx: r.tx };
+      return { over: r.tx + r.lag - toNext, late: Number(r.block - next), literalLate: Number(r.block - nextOf(r.t0, r.h0).next), toNext, sent: r.sent, tx: r.tx };
     });
     const rawOver = raw.map((r) => r.over);
     const rawInNext = raw.filter((r) => r.late === 0).length;

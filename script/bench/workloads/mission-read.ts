@@ -95,10 +95,10 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
     const used = counted().length >= T.latencyRounds ? counted() : rounds;
     const latBase = used.map((x) => x.base);
     const latApi = used.map((x) => x.api);
-    const median = (xs: Load[]) => [...xs].sort((a, b) => a.p99 - b.p99)[Math.floor(xs.length / 2)]!;
-    const lb = median(latBase);
-    const la = median(latApi);
-    const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const medianBy = <T>(xs: T[], key: (x: T) => number) => [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)]!;
+    const medianOf = (xs: number[]) => medianBy(xs, (x) => x);
+    const lb = medianBy(latBase, (x) => x.p99);
+    const la = medianBy(latApi, (x) => x.p99);
     const cpuBase = medianOf(latBase.map((x) => x.cpuServerUs));
     const cpuApi = medianOf(latApi.map((x) => x.cpuServerUs));
     const cpuRatio = ratio(cpuApi, cpuBase);
