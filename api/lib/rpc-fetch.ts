@@ -11,7 +11,15 @@ import { http as httpTransport, type HttpTransportConfig } from "viem";
 
 type Init = { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal | null };
 
-const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) };
+// An idle kept-alive socket is closed by this side before the node would close it: after the node's
+// `Keep-Alive: timeout=N` hint less 1 s (Node's agent reads the hint only when it has a timeout of its
+// own), else after IDLE_SOCKET_MS, undici's (Node fetch's) default. A request written on a socket the
+// node is closing at that moment fails with ECONNRESET, and the broadcasts are sent with retryCount 0
+// (api/services/relayer/send.ts). An in-flight request is not cut by it: Node destroys only free
+// sockets on this timeout, and viem's own signal times requests.
+const IDLE_SOCKET_MS = 4_000;
+const keepAlive = { keepAlive: true, timeout: IDLE_SOCKET_MS };
+const agents = { "http:": new http.Agent(keepAlive), "https:": new https.Agent(keepAlive) };
 
 export interface RpcResponse {
   ok: boolean;

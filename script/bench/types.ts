@@ -26,6 +26,8 @@ export interface Stats {
   p90?: number;
   p99: number;
   max?: number;
+  /** Failed requests by kind (an error code, "timeout" or "HTTP <status>"), where the load recorded them. */
+  errorKinds?: Record<string, number>;
 }
 
 export interface BenchRow {

@@ -65,4 +65,27 @@ describe("rpcFetch: the API's viem HTTP transport over node:http", () => {
     const refused = await closed.getBlockNumber().catch((e: unknown) => e);
     expect(isChainUnreachable(refused)).toBe(true);
   });
+
+  it("closes an idle socket 1 s before the node's Keep-Alive hint, so no request meets the node's close", async () => {
+    // A node that announces `Keep-Alive: timeout=3` and would close an idle socket after 3 s.
+    const closedBy: string[] = [];
+    const node = http.createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"jsonrpc":"2.0","id":0,"result":"0x1"}'));
+    node.keepAliveTimeout = 3_000;
+    node.on("connection", (socket) => {
+      const t0 = Date.now();
+      socket.on("end", () => closedBy.push(`client after ${Date.now() - t0} ms`)); // the client's FIN
+    });
+    await new Promise<void>((r) => node.listen(0, "127.0.0.1", r));
+    try {
+      const client = createPublicClient({ transport: rpcTransport(`http://127.0.0.1:${(node.address() as AddressInfo).port}`, { retryCount: 0 }) });
+      await client.request({ method: "eth_blockNumber" });
+      await new Promise((r) => setTimeout(r, 2_600));
+      // Closed by the client at ~2 s (the hint less 1 s), before the node's own close at 3 s.
+      expect(closedBy).toHaveLength(1);
+      expect(closedBy[0]).toMatch(/^client after (19\d\d|2[0-5]\d\d) ms$/);
+    } finally {
+      node.closeAllConnections();
+      await new Promise((r) => node.close(r));
+    }
+  });
 });

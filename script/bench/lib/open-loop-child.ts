@@ -17,14 +17,26 @@ import { summarize } from "./stats.ts";
 const arg = process.argv[2]!;
 const options = JSON.parse(arg.startsWith("@") ? fs.readFileSync(arg.slice(1), "utf8") : arg) as LoadOptions;
 const target = new URL(options.url);
+const TIMEOUT_MS = 10_000;
 // Up to `connections` requests in flight; a request due while all are busy waits for a socket, and
 // that wait is part of its latency (it is measured from its due time).
-const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-const TIMEOUT_MS = 10_000;
+// `timeout` makes the agent honour the server's `Keep-Alive: timeout=N` hint: Node closes an idle
+// socket 1 s before the server would (keepSocketAlive in node:_http_agent; with no agent timeout the
+// hint is ignored and idle sockets are kept until the server closes them). Without it a request sent
+// on a socket the server is closing at that moment fails with ECONNRESET, the keep-alive race every
+// careful client (undici, wrk's reconnects aside) avoids; it is the client's fault, not the server's.
+const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections, timeout: TIMEOUT_MS });
 
 const latencies: number[] = [];
 let errors = 0;
 let non2xx = 0;
+/** Errors by kind (the error's code, or "timeout", or "HTTP <status>"), printed with the stats. */
+let errorKinds: Record<string, number> = {};
+const failed = (kind: string) => {
+  errors++;
+  errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+};
+const kindOf = (err: Error & { code?: string }) => err.code ?? err.message;
 
 function send(path: string, due: number): Promise<void> {
   return new Promise((resolve) => {
@@ -35,14 +47,14 @@ function send(path: string, due: number): Promise<void> {
         res.on("end", () => {
           const status = res.statusCode ?? 0;
           if (status >= 200 && status < 300) latencies.push(performance.now() - due);
-          else (non2xx++, errors++);
+          else (non2xx++, failed(`HTTP ${status}`));
           resolve();
         });
-        res.on("error", () => (errors++, resolve()));
+        res.on("error", (err) => (failed(kindOf(err)), resolve()));
       },
     );
     req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", () => (errors++, resolve()));
+    req.on("error", (err) => (failed(kindOf(err)), resolve()));
     req.end();
   });
 }
@@ -55,6 +67,7 @@ await Promise.all(Array.from({ length: options.connections }, (_, i) => send(opt
 latencies.length = 0;
 errors = 0;
 non2xx = 0;
+errorKinds = {};
 
 const run = await runOpenLoop({
   rate: options.overallRate!,
@@ -63,4 +76,4 @@ const run = await runOpenLoop({
 });
 agent.destroy();
 const s = summarize(latencies, run.allSeconds * 1000, errors);
-process.stdout.write(JSON.stringify({ ...s, non2xx, durationSeconds: run.allSeconds }));
+process.stdout.write(JSON.stringify({ ...s, non2xx, ...(errors ? { errorKinds } : {}), durationSeconds: run.allSeconds }));

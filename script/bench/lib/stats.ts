@@ -24,3 +24,11 @@ export function summarize(latenciesMs: readonly number[], elapsedMs: number, err
 export const ms = (value: number): string => (Number.isFinite(value) ? `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms` : "n/a");
 export const rate = (value: number, unit = "req/s"): string => `${Math.round(value).toLocaleString("en-US")} ${unit}`;
 export const ratio = (a: number, b: number): number | null => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? Math.round((a / b) * 100) / 100 : null);
+
+/** "3 (ECONNRESET 2, HTTP 500 1)": the errors of some loads, with their kinds where recorded. */
+export function errorSummary(loads: readonly Stats[]): string {
+  const kinds = new Map<string, number>();
+  for (const l of loads) for (const [k, n] of Object.entries(l.errorKinds ?? {})) kinds.set(k, (kinds.get(k) ?? 0) + n);
+  const total = loads.reduce((a, l) => a + l.errors, 0);
+  return kinds.size ? `${total} (${[...kinds].map(([k, n]) => `${k} ${n}`).join(", ")})` : String(total);
+}

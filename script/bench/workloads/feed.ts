@@ -4,7 +4,7 @@
 // Goals (absolute): page 1 p99 ≤ 50 ms, page 50 ≤ 1.2× page 1. Same points, same rate, pinned servers.
 import type { BenchContext, BenchRow, Workload } from "../types.ts";
 import { cityPoints, errorsOf, fmt, getJson, startDiscoveryRig, type Load } from "../lib/discovery-bench.ts";
-import { ratio } from "../lib/stats.ts";
+import { errorSummary, ratio } from "../lib/stats.ts";
 
 const RATE = 8; // req/s: latency at a rate the API sustains on one shared core
 const TAKE = 20;
@@ -35,7 +35,7 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
     const ok = (_r: number | null, s: Load) => s.p99 <= 50;
     const label = `${rig.ds.missions.toLocaleString("en-US")} missions`;
     const details = { rate: RATE, take: TAKE, points: points.length, total: first.body.total, totalCapped: first.body.totalCapped, baseline: base };
-    const note = errors ? { note: `${errors} errors/non-2xx during the load` } : {};
+    const note = errors ? { note: `${errorSummary([base, a1, a50])} errors/non-2xx during the load` } : {};
     return [
       {
         id: "B3",

@@ -16,7 +16,7 @@ import { startBaselineServer } from "../lib/baseline-server.ts";
 import { getDataset } from "../lib/dataset.ts";
 import { cpuPerRequest, postmasterPid } from "../lib/proc-cpu.ts";
 import { runLoad } from "../lib/load.ts";
-import { ms, rate, ratio } from "../lib/stats.ts";
+import { errorSummary, ms, rate, ratio } from "../lib/stats.ts";
 
 const CONNECTIONS = 64;
 
@@ -106,12 +106,13 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
       ? ` Only ${counted().length} of ${rounds.length} rounds had steal under ${stealLimitMs} ms: the figures are the median of all rounds, and the row cannot be met on them.`
       : "";
 
-    const errors = [...maxBase, ...maxApi, ...rounds.flatMap((x) => [x.base, x.api])].map(errorsOf).reduce((a, b) => a + b, 0);
+    const loads = [...maxBase, ...maxApi, ...rounds.flatMap((x) => [x.base, x.api])];
+    const errors = loads.map(errorsOf).reduce((a, b) => a + b, 0);
     const label = `${ds.missions.toLocaleString("en-US")} missions`;
     const thrRatio = ratio(ta.rps, tb.rps);
     const p99Ratio = ratio(la.p99, lb.p99);
     const details = { dataset: { missions: ds.missions, load: ds.load }, connections: CONNECTIONS, ids: ids.length, durations: T };
-    const errNote = errors ? ` ${errors} errors/non-2xx responses during the load.` : "";
+    const errNote = errors ? ` ${errorSummary(loads)} errors/non-2xx responses during the load.` : "";
     // The cause of a miss, from the profiles (script/bench/lib/mission-read-profile.ts, mission-read-cpu.ts) and the CPU
     // counters of this run: same query, same JSON and the same syscalls per request on both sides.
     const cause =

@@ -6,7 +6,7 @@
 // no more than it (single missions are not clusters).
 import type { BenchContext, BenchRow, Workload } from "../types.ts";
 import { cityPoints, errorsOf, fmt, getJson, startDiscoveryRig, type Load } from "../lib/discovery-bench.ts";
-import { ratio } from "../lib/stats.ts";
+import { errorSummary, ratio } from "../lib/stats.ts";
 
 const RADII = [500, 5_000, 50_000] as const;
 const RATE = 15; // req/s: well under both servers' capacity on one loaded core (latency, not throughput)
@@ -45,7 +45,7 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
         goal: absolute ? "p99 ≤ 1.3× baseline; p99 ≤ 15 ms" : "p99 ≤ 1.3× baseline",
         met,
         details: { radius, rate: RATE, points: points.length, api, baseline: base, sampleTotalCount: sample.totalCount, sampleCapped: sample.totalCapped, sampleClusters: sample.clusters?.length },
-        ...(errors ? { note: `${errors} errors/non-2xx during the load` } : {}),
+        ...(errors ? { note: `${errorSummary([base, api])} errors/non-2xx during the load` } : {}),
       });
     }
     return rows;

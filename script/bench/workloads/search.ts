@@ -5,7 +5,7 @@
 // raw query's ranks, its highlighted titles the raw ts_headline's, and its total the raw exact count.
 import type { BenchContext, BenchRow, Workload } from "../types.ts";
 import { errorsOf, fmt, getJson, startDiscoveryRig, type Load } from "../lib/discovery-bench.ts";
-import { ratio } from "../lib/stats.ts";
+import { errorSummary, ratio } from "../lib/stats.ts";
 
 const RATES = { rare: 15, medium: 8, common: 1 } as const; // req/s: the common term ranks ~250k rows per request
 const LIMIT = 50;
@@ -53,7 +53,7 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
         goal: absolute === undefined ? "p99 ≤ 1.2× baseline" : `p99 ≤ 1.2× baseline; p99 ≤ ${absolute} ms`,
         met: ctx.smoke ? null : r !== null && r <= 1.2 && (absolute === undefined || api.p99 <= absolute) && errors === 0,
         details: { term, kind, rate, limit: LIMIT, total: a.body.total, totalCapped: a.body.totalCapped, api, baseline: base },
-        ...(errors ? { note: `${errors} errors/non-2xx during the load` } : {}),
+        ...(errors ? { note: `${errorSummary([base, api])} errors/non-2xx during the load` } : {}),
       });
     }
     return rows;
