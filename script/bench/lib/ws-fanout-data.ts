@@ -75,7 +75,7 @@ export async function createChainTables(databaseUrl: string): Promise<void> {
   await client.connect();
   try {
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${B8_CHAIN_SCHEMA}"`);
-    for (const t of chainTables(B8_CHAIN_SCHEMA).filter((t) => ["missions", "guilds", "journal", "user_stats", "board_entries"].includes(t.name))) {
+    for (const t of chainTables(B8_CHAIN_SCHEMA).filter((t) => ["missions", "guilds", "guild_members", "journal", "user_stats", "board_entries"].includes(t.name))) {
       await client.query(t.create);
       for (const c of t.constraints) await client.query(c);
       for (const ix of t.indexes) await client.query(ix);
