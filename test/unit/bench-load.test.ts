@@ -1,8 +1,11 @@
 // The constant-arrival-rate schedule of the bench and the reliability load (script/lib/open-loop.ts)
-// and the bench's percentiles (script/bench/lib/stats.ts).
+// the bench's percentiles (script/bench/lib/stats.ts), and the open-loop child's failures by kind.
 import { describe, expect, it } from "vitest";
 import { openLoopSchedule, runOpenLoop } from "../../script/lib/open-loop.ts";
-import { percentile, summarize } from "../../script/bench/lib/stats.ts";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { errorSummary, percentile, summarize } from "../../script/bench/lib/stats.ts";
+import { runLoad } from "../../script/bench/lib/load.ts";
 
 describe("openLoopSchedule", () => {
   it("spaces rate × seconds requests evenly, never in bursts", () => {
@@ -59,4 +62,36 @@ describe("percentiles", () => {
     const s = summarize([80, 10, 10, 10], 1000, 1);
     expect(s).toMatchObject({ requests: 4, errors: 1, p50: 10, p99: 80, max: 80, rps: 4 });
   });
+});
+
+describe("failures by kind", () => {
+  it("errorSummary adds the kinds of several loads", () => {
+    expect(errorSummary([{ requests: 9, errors: 0, rps: 1, p50: 1, p99: 1 }])).toBe("0");
+    expect(
+      errorSummary([
+        { requests: 9, errors: 2, rps: 1, p50: 1, p99: 1, errorKinds: { ECONNRESET: 1, "HTTP 500": 1 } },
+        { requests: 9, errors: 1, rps: 1, p50: 1, p99: 1, errorKinds: { ECONNRESET: 1 } },
+      ]),
+    ).toBe("3 (ECONNRESET 2, HTTP 500 1)");
+  });
+
+  it("the open-loop child counts a 500 and a dropped connection by kind, and only failures", async () => {
+    const server = http.createServer((req, res) => {
+      if (req.url === "/fail") res.writeHead(500).end();
+      else if (req.url === "/reset") req.socket.destroy();
+      else res.end("ok");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const s = await runLoad({ url, paths: ["/ok", "/fail", "/reset"], connections: 3, overallRate: 30, durationSeconds: 1 });
+      expect(s.requests).toBe(10);
+      expect(s.errors).toBe(20);
+      expect(s.non2xx).toBe(10);
+      expect(s.errorKinds).toEqual({ "HTTP 500": 10, ECONNRESET: 10 });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  }, 30_000);
 });
